@@ -1,0 +1,22 @@
+; An overridable default of "cuda" / "cuda:N": a parameter default or an annotated field in a
+; class body (dataclass, pydantic model, config class).
+
+; def train(device="cuda")   lambda device="cuda": ...
+((default_parameter
+   value: (string) @finding)
+ (#string-match? @finding "^cuda(:([0-9]+|\\{\\}))?$"))
+
+; def train(device: str = "cuda:0")
+((typed_default_parameter
+   value: (string) @finding)
+ (#string-match? @finding "^cuda(:([0-9]+|\\{\\}))?$"))
+
+; class Config: device: str = "cuda"
+((class_definition
+   body: (block
+     (expression_statement
+       (assignment
+         left: (identifier)
+         type: (_)
+         right: (string) @finding))))
+ (#string-match? @finding "^cuda(:([0-9]+|\\{\\}))?$"))

@@ -1,0 +1,112 @@
+"""Fixture for py-cuda-required.
+
+The docstring may say: assert torch.cuda.is_available() is a hard requirement.
+"""
+import sys
+import unittest
+import warnings
+
+import pytest
+import torch
+from torch import cuda
+
+# expect: py-cuda-required
+assert torch.cuda.is_available(), "this script needs a GPU"
+
+# expect: py-cuda-required
+if not torch.cuda.is_available():
+    raise RuntimeError("CUDA is required")
+
+# expect: py-cuda-required
+if not cuda.is_available():
+    print("No CUDA device found, exiting.")
+    sys.exit(1)
+
+
+def check_inputs(x, weight):
+    # expect: py-cuda-required
+    assert x.is_cuda, "input must be a CUDA tensor"
+    # expect: py-cuda-required
+    assert weight.device.type == "cuda"
+    # expect: py-cuda-required
+    assert torch.cuda.device_count() >= 2, "needs two GPUs"
+
+
+def launch(world_size, args):
+    # expect: py-cuda-required
+    if torch.cuda.device_count() < world_size:
+        raise ValueError(f"need {world_size} GPUs")
+    if args.dry_run:
+        return None
+    # expect: py-cuda-required
+    elif not torch.cuda.is_available():
+        raise SystemExit("no GPU")
+    # expect: py-cuda-required
+    if not args.cuda:
+        exit("pass --cuda")
+    return world_size
+
+
+def cpu_path():
+    return torch.device("cpu")
+
+
+def pick_device():
+    # ok: py-cuda-required
+    if not torch.cuda.is_available():
+        return cpu_path()
+    return torch.device("cuda")
+
+
+def pick_device_2():
+    # ok: py-cuda-required
+    if not torch.cuda.is_available():
+        device = "cpu"
+    else:
+        device = "cuda"
+    return device
+
+
+def pick_device_3():
+    # ok: py-cuda-required
+    if not torch.cuda.is_available():
+        warnings.warn("CUDA not found, training will be slow")
+    # ok: py-cuda-required
+    if not torch.cuda.is_available() and not torch.backends.mps.is_available():
+        raise RuntimeError("needs a GPU (CUDA or MPS)")
+    # ok: py-cuda-required
+    assert torch.cuda.is_available() or torch.backends.mps.is_available()
+    # ok: py-cuda-required
+    assert torch.backends.mps.is_available()
+    # ok: py-cuda-required
+    if not torch.cuda.is_available():
+        if torch.backends.mps.is_available():
+            return torch.device("mps")
+        raise RuntimeError("no accelerator")
+    return torch.device("cuda")
+
+
+def check_cpu(x, n):
+    # ok: py-cuda-required
+    assert not x.is_cuda
+    # ok: py-cuda-required
+    assert x.device.type != "cuda"
+    # ok: py-cuda-required
+    assert n > 0, "torch.cuda.is_available() must be checked first"
+    # ok: py-cuda-required
+    print("assert torch.cuda.is_available()")
+
+
+# ok: py-cuda-required
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_kernel():
+    # ok: py-cuda-required
+    if not torch.cuda.is_available():
+        pytest.skip("needs CUDA")
+
+
+class KernelTest(unittest.TestCase):
+    def setUp(self):
+        # ok: py-cuda-required
+        if not torch.cuda.is_available():
+            raise unittest.SkipTest("needs CUDA")

@@ -1,0 +1,93 @@
+"""Overlap host-to-device copies with compute.
+
+torch.cuda.Stream() in a docstring is not a finding.
+"""
+import threading
+from typing import Optional
+
+import cupy
+import torch
+import torch as t
+from numba import cuda
+from torch.cuda import Event, current_stream
+
+
+def stream_batches(loader):
+    # ok: py-cuda-stream-event
+    for batch in loader:
+        yield batch
+
+
+class Prefetcher:
+    def __init__(self, loader):
+        self.loader = loader
+        # expect: py-cuda-stream-event
+        self.stream = torch.cuda.Stream()
+        # expect: py-cuda-stream-event
+        self.hi_prio = t.cuda.Stream(priority=-1)
+
+    def preload(self, batch):
+        # expect: py-cuda-stream-event
+        with torch.cuda.stream(self.stream):
+            batch = batch.to("cuda", non_blocking=True)
+        return batch
+
+    def next(self, batch):
+        # expect: py-cuda-stream-event
+        torch.cuda.current_stream().wait_stream(self.stream)
+        # expect: py-cuda-stream-event
+        batch.record_stream(current_stream())
+        # expect: py-cuda-stream-event
+        self.stream.wait_stream(self.hi_prio)
+        return batch
+
+
+def timed(fn):
+    # expect: py-cuda-stream-event
+    start = torch.cuda.Event(enable_timing=True)
+    # expect: py-cuda-stream-event
+    end = Event(enable_timing=True)
+    start.record()
+    fn()
+    end.record()
+    # ok: py-cuda-stream-event
+    torch.cuda.synchronize()
+    return start.elapsed_time(end)
+
+
+def misc(s):
+    # expect: py-cuda-stream-event
+    default = torch.cuda.default_stream()
+    # expect: py-cuda-stream-event
+    torch.cuda.set_stream(s)
+    # expect: py-cuda-stream-event
+    ctx = torch.cuda.StreamContext(s)
+    return default, ctx
+
+
+def guarded(x):
+    if torch.cuda.is_available():
+        # expect-guarded: py-cuda-stream-event
+        side = torch.cuda.Stream()
+    # expect-guarded: py-cuda-stream-event
+    ev = torch.cuda.Event() if torch.cuda.is_available() else torch.mps.Event()
+    return x
+
+
+# ok: py-cuda-stream-event
+def negatives(x, stream: Optional[torch.cuda.Stream] = None):
+    # ok: py-cuda-stream-event
+    ev = torch.mps.Event(enable_timing=True)
+    # ok: py-cuda-stream-event
+    torch.mps.synchronize()
+    # ok: py-cuda-stream-event
+    done = threading.Event()
+    # ok: py-cuda-stream-event
+    cp_stream = cupy.cuda.Stream(non_blocking=True)
+    # ok: py-cuda-stream-event
+    nb_stream = cuda.stream()
+    # ok: py-cuda-stream-event
+    batches = list(stream_batches([x]))
+    # ok: py-cuda-stream-event
+    print("waiting on torch.cuda.current_stream()")
+    return ev, done, cp_stream, nb_stream, batches

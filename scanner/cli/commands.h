@@ -1,0 +1,32 @@
+#pragma once
+// The subcommands of the mpsready executable. Each returns the process exit code:
+// 0 ran, 1 the --fail-on threshold was reached (or a check failed), 2 usage or input error.
+#include <string>
+#include <vector>
+
+namespace mpsready {
+
+struct GlobalOptions {
+  std::string rules_dir;  // --rules
+  const char* argv0 = nullptr;
+};
+
+struct ScanCommandOptions {
+  std::string path;
+  std::string format = "text";
+  std::string output;  // -o, "" = stdout
+  std::string fail_on;  // "", partial, stay-on-linux
+  std::vector<std::string> excludes;
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
+  unsigned jobs = 0;
+  unsigned long long max_file_size = 16ull << 20;
+  bool no_gitignore = false;
+};
+
+int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);
+int run_rules_list(const GlobalOptions& global, const std::string& format);
+int run_rules_explain(const GlobalOptions& global, const std::string& id);
+int run_rules_test(const GlobalOptions& global, const std::vector<std::string>& ids);
+
+}  // namespace mpsready

@@ -1,0 +1,22 @@
+#include "cli/load_rules.h"
+
+#include <iostream>
+
+namespace mpsready {
+
+std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
+                                      const std::vector<std::string>& ignore) {
+  try {
+    LoadedRules loaded{RuleSet::load(default_rules_dir(global.rules_dir, global.argv0)), nullptr};
+    loaded.rules.restrict(select, ignore);
+    loaded.python = std::make_unique<PythonProgram>(loaded.rules);
+    return loaded;
+  } catch (const RuleError& e) {
+    std::cerr << "mpsready: invalid rules: " << e.what() << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "mpsready: cannot load rules: " << e.what() << "\n";
+  }
+  return std::nullopt;
+}
+
+}  // namespace mpsready

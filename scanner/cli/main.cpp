@@ -1,0 +1,62 @@
+// mpsready: can this PyTorch repository leave Linux/CUDA for Apple's MPS backend?
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  using namespace mpsready;
+  CLI::App app{"mpsready: tells whether a PyTorch repository can move from CUDA to Apple's MPS"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("mpsready ") + MPSREADY_VERSION);
+  GlobalOptions global;
+  global.argv0 = argc > 0 ? argv[0] : nullptr;
+  app.add_option("--rules", global.rules_dir, "Directory of rule definitions (default: the bundled rules)");
+
+  ScanCommandOptions scan;
+  CLI::App* scan_cmd = app.add_subcommand("scan", "Scan a repository (or one file) and give a verdict");
+  scan_cmd->add_option("path", scan.path, "Repository root or file")->required();
+  scan_cmd->add_option("--format", scan.format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}));
+  scan_cmd->add_option("-o,--output", scan.output, "Write the report to FILE instead of stdout");
+  scan_cmd->add_option("--fail-on", scan.fail_on, "Exit 1 when the verdict is at least this")
+      ->check(CLI::IsMember({"partial", "stay-on-linux"}));
+  scan_cmd->add_option("--exclude", scan.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable)");
+  scan_cmd->add_option("--select", scan.select, "Run only these rule ids (a trailing * is a prefix; repeatable)");
+  scan_cmd->add_option("--ignore", scan.ignore, "Do not run these rule ids (repeatable)");
+  scan_cmd->add_option("-j,--jobs", scan.jobs, "Worker threads (default: one per core)");
+  scan_cmd->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this many bytes");
+  scan_cmd->add_flag("--no-gitignore", scan.no_gitignore, "Do not honour .gitignore files");
+
+  CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
+  rules_cmd->require_subcommand(1);
+  std::string list_format = "text";
+  CLI::App* list_cmd = rules_cmd->add_subcommand("list", "List every rule");
+  list_cmd->add_option("--format", list_format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  std::string explain_id;
+  CLI::App* explain_cmd = rules_cmd->add_subcommand("explain", "Show a rule's documentation");
+  explain_cmd->add_option("id", explain_id, "Rule id")->required();
+  std::vector<std::string> test_ids;
+  CLI::App* test_cmd = rules_cmd->add_subcommand("test", "Check rules against their annotated fixtures");
+  test_cmd->add_option("ids", test_ids, "Rule ids (default: all)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "mpsready: " << e.what() << "\n(run `mpsready --help` for usage)\n";
+    return 2;
+  }
+
+  if (*scan_cmd) return run_scan_command(global, scan);
+  if (*list_cmd) return run_rules_list(global, list_format);
+  if (*explain_cmd) return run_rules_explain(global, explain_id);
+  if (*test_cmd) return run_rules_test(global, test_ids);
+  return 2;
+}

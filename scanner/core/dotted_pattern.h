@@ -1,0 +1,13 @@
+#pragma once
+// Dotted-name patterns used by rules and tables: "torch.cuda.synchronize" (exact),
+// "torch.cuda.*" (any name strictly below torch.cuda) and "*" (anything).
+#include <string>
+#include <string_view>
+
+namespace mpsready {
+
+bool dotted_pattern_matches(std::string_view pattern, std::string_view name);
+// Higher for more specific patterns; exact beats a wildcard of the same length.
+int dotted_pattern_specificity(std::string_view pattern);
+
+}  // namespace mpsready

@@ -1,0 +1,46 @@
+#pragma once
+// A finding: one site in the scanned repository, as every reporter sees it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/impact.h"
+
+namespace mpsready {
+
+struct Location {
+  int line = 0;        // 1-based
+  int column = 0;      // 1-based, in Unicode code points
+  int end_line = 0;    // 1-based
+  int end_column = 0;  // 1-based, exclusive (the column just after the span)
+  int cell = 0;        // notebooks: 1-based code-cell position among all cells; 0 otherwise
+};
+
+struct Finding {
+  std::string rule;
+  std::string category;
+  Impact impact = Impact::info;
+  std::string path;  // relative to the scanned root, '/' separators
+  Location location;
+  std::string message;
+  std::string fix;
+  std::string snippet;  // the source line the finding starts on
+  bool guarded = false;
+  bool mechanical = false;
+  // Byte span in the analysed text; used to merge findings of one file, never printed.
+  uint32_t start_byte = 0;
+  uint32_t end_byte = 0;
+};
+
+// A file that could not be (fully) analysed, with a reason a user can act on.
+struct FileNote {
+  std::string path;
+  std::string reason;
+};
+
+// Total order used by every output: path, cell, line, column, rule, end.
+bool finding_less(const Finding& a, const Finding& b);
+void sort_findings(std::vector<Finding>& findings);
+void sort_notes(std::vector<FileNote>& notes);
+
+}  // namespace mpsready

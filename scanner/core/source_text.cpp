@@ -1,0 +1,94 @@
+#include "core/source_text.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace mpsready {
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 if it is invalid.
+size_t utf8_sequence_length(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  size_t len = 0;
+  uint32_t min = 0;
+  if ((c & 0xE0) == 0xC0) { len = 2; min = 0x80; }
+  else if ((c & 0xF0) == 0xE0) { len = 3; min = 0x800; }
+  else if ((c & 0xF8) == 0xF0) { len = 4; min = 0x10000; }
+  else return 0;
+  if (i + len > s.size()) return 0;
+  uint32_t cp = c & (0xFF >> (len + 1));
+  for (size_t k = 1; k < len; ++k) {
+    const auto cc = static_cast<unsigned char>(s[i + k]);
+    if ((cc & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (cc & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+}  // namespace
+
+std::optional<size_t> sanitize_utf8(std::string& bytes) {
+  std::optional<size_t> first;
+  size_t i = 0;
+  while (i < bytes.size()) {
+    if (static_cast<unsigned char>(bytes[i]) < 0x80) { ++i; continue; }
+    const size_t len = utf8_sequence_length(bytes, i);
+    if (len == 0) {
+      if (!first) first = i;
+      bytes[i] = '?';
+      ++i;
+    } else {
+      i += len;
+    }
+  }
+  return first;
+}
+
+bool looks_binary(std::string_view bytes) {
+  return std::memchr(bytes.data(), '\0', bytes.size()) != nullptr;
+}
+
+std::string shorten_utf8(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "\xE2\x80\xA6";
+}
+
+SourceText::SourceText(std::string bytes) : text_(std::move(bytes)) {
+  if (text_.size() >= 3 && text_.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    text_.erase(0, 3);
+    had_bom_ = true;
+  }
+  first_invalid_ = sanitize_utf8(text_);
+  line_starts_.push_back(0);
+  for (size_t i = 0; i < text_.size(); ++i) {
+    if (text_[i] == '\n') line_starts_.push_back(static_cast<uint32_t>(i + 1));
+  }
+}
+
+LineColumn SourceText::position(uint32_t byte_offset) const {
+  byte_offset = std::min<uint32_t>(byte_offset, static_cast<uint32_t>(text_.size()));
+  const auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), byte_offset);
+  const size_t line_index = static_cast<size_t>(it - line_starts_.begin()) - 1;
+  int column = 1;
+  for (uint32_t i = line_starts_[line_index]; i < byte_offset; ++i) {
+    // Count code points: every byte that is not a continuation byte starts one.
+    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
+  }
+  return {static_cast<int>(line_index) + 1, column};
+}
+
+std::string_view SourceText::line(int line) const {
+  if (line < 1 || line > line_count()) return {};
+  const uint32_t start = line_starts_[static_cast<size_t>(line - 1)];
+  uint32_t end = line < line_count() ? line_starts_[static_cast<size_t>(line)]
+                                     : static_cast<uint32_t>(text_.size());
+  std::string_view view(text_.data() + start, end - start);
+  while (!view.empty() && (view.back() == '\n' || view.back() == '\r')) view.remove_suffix(1);
+  return view;
+}
+
+}  // namespace mpsready

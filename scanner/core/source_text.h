@@ -1,0 +1,48 @@
+#pragma once
+// The bytes of one file as analysed: BOM removed, invalid UTF-8 replaced, with a line index so
+// byte offsets map to 1-based lines and code-point columns.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mpsready {
+
+struct LineColumn {
+  int line = 1;    // 1-based
+  int column = 1;  // 1-based, Unicode code points
+};
+
+class SourceText {
+ public:
+  explicit SourceText(std::string bytes);
+
+  std::string_view text() const { return text_; }
+  bool had_bom() const { return had_bom_; }
+  // Byte offset of the first invalid UTF-8 sequence in the original bytes, if any. Invalid
+  // bytes are replaced by '?' so offsets stay the same and outputs stay valid UTF-8.
+  std::optional<size_t> first_invalid_utf8() const { return first_invalid_; }
+
+  LineColumn position(uint32_t byte_offset) const;
+  int line_count() const { return static_cast<int>(line_starts_.size()); }
+  // The text of a 1-based line without its line ending.
+  std::string_view line(int line) const;
+
+ private:
+  std::string text_;
+  bool had_bom_ = false;
+  std::optional<size_t> first_invalid_;
+  std::vector<uint32_t> line_starts_;
+};
+
+// True if the bytes look binary (a NUL byte anywhere).
+bool looks_binary(std::string_view bytes);
+
+// Replaces every invalid UTF-8 sequence in place by '?'; returns the offset of the first one.
+std::optional<size_t> sanitize_utf8(std::string& bytes);
+
+// Cuts text to at most max_bytes without splitting a UTF-8 sequence, adding "…" when cut.
+std::string shorten_utf8(std::string_view text, size_t max_bytes);
+
+}  // namespace mpsready

@@ -1,0 +1,44 @@
+#pragma once
+// .gitignore semantics (and --exclude, which uses the same syntax anchored at the root):
+// `#` comments, `!` negation, trailing `/` for directories, a `/` inside the pattern anchors it
+// to the file's directory, `*`, `?`, `[...]` and `**`. Patterns become RE2 regexes, so matching
+// is linear in the path length whatever the pattern.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <re2/re2.h>
+
+namespace mpsready {
+
+class IgnorePattern {
+ public:
+  // `base` is the directory (relative to the root, "" for the root) the pattern is relative to.
+  static std::unique_ptr<IgnorePattern> parse(std::string_view line, const std::string& base);
+  // `path` relative to the root; true/false when the pattern matches, with negated() telling
+  // whether a match un-ignores.
+  bool matches(std::string_view path, bool is_dir) const;
+  bool negated() const { return negated_; }
+
+ private:
+  std::unique_ptr<RE2> regex_;
+  bool negated_ = false;
+  bool dir_only_ = false;
+};
+
+// The patterns of one directory's .gitignore, linked to those of its parents.
+class IgnoreList {
+ public:
+  IgnoreList(std::shared_ptr<const IgnoreList> parent, std::vector<std::unique_ptr<IgnorePattern>> patterns)
+      : parent_(std::move(parent)), patterns_(std::move(patterns)) {}
+  static std::vector<std::unique_ptr<IgnorePattern>> parse_file(std::string_view text, const std::string& base);
+  // The last matching pattern decides, deeper .gitignore files after shallower ones.
+  bool ignored(std::string_view path, bool is_dir) const;
+
+ private:
+  std::shared_ptr<const IgnoreList> parent_;
+  std::vector<std::unique_ptr<IgnorePattern>> patterns_;
+};
+
+}  // namespace mpsready

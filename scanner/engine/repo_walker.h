@@ -1,0 +1,39 @@
+#pragma once
+// Lists the files of a repository to scan, in a deterministic order, without recursion and
+// without ever following a symbolic link (so nothing outside the root is reached).
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/finding.h"
+#include "engine/file_kind.h"
+
+namespace mpsready {
+
+struct WalkOptions {
+  std::vector<std::string> excludes;  // gitignore-style globs, relative to the root
+  bool use_gitignore = true;
+  uintmax_t max_file_size = 16u << 20;
+};
+
+struct WalkedFile {
+  std::string path;  // relative to the root, '/' separators
+  std::filesystem::path absolute;
+  FileKind kind;
+};
+
+struct WalkResult {
+  std::vector<WalkedFile> files;   // sorted by path
+  std::vector<FileNote> skipped;   // not scanned, with the reason
+  std::vector<FileNote> errors;    // could not be read
+  size_t ignored = 0;              // excluded by .gitignore, --exclude or the default list
+};
+
+// `root` may be a directory or a single file.
+WalkResult walk_repository(const std::filesystem::path& root, const WalkOptions& options);
+
+// Directory names skipped by default (virtual environments, caches, build output, VCS data).
+bool is_default_excluded_dir(const std::string& name);
+
+}  // namespace mpsready

@@ -1,0 +1,126 @@
+#include "python/guard_map.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "python/import_map.h"
+#include "python/string_literal.h"
+#include "python/ts_python.h"
+
+namespace mpsready {
+namespace {
+
+// A condition is scanned at most this far: enough for any real condition, and a bound on
+// hostile, deeply nested ones.
+constexpr size_t kMaxConditionNodes = 4096;
+
+bool is_check_function(const std::string& name) {
+  return name == "torch.cuda.is_available" || name == "torch.cuda.device_count" ||
+         name == "torch.cuda.is_initialized" || name == "torch.backends.cudnn.is_available" ||
+         name == "torch.cuda.is_bf16_supported";
+}
+
+bool contains_ci(std::string_view text, std::string_view needle) {
+  const auto it = std::search(text.begin(), text.end(), needle.begin(), needle.end(),
+                              [](char a, char b) {
+                                return std::tolower(static_cast<unsigned char>(a)) == b;
+                              });
+  return it != text.end();
+}
+
+// Names that read as "this optional dependency or device is present" (HAS_APEX, use_cuda).
+bool looks_like_availability_flag(std::string_view name) {
+  if (contains_ci(name, "cuda") || contains_ci(name, "gpu")) return true;
+  std::string lower(name);
+  for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  while (!lower.empty() && lower.front() == '_') lower.erase(0, 1);
+  const auto ends_with = [&](std::string_view s) {
+    return lower.size() >= s.size() && lower.compare(lower.size() - s.size(), s.size(), s) == 0;
+  };
+  return lower.rfind("has_", 0) == 0 || lower.rfind("have_", 0) == 0 || ends_with("_available") ||
+         ends_with("_installed");
+}
+
+}  // namespace
+
+bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
+  const auto& f = PyFields::get();
+  std::vector<TSNode> stack{expr};
+  size_t visited = 0;
+  while (!stack.empty() && visited++ < kMaxConditionNodes) {
+    const TSNode node = stack.back();
+    stack.pop_back();
+    const std::string_view type = ts_node_type(node);
+    if (type == "call") {
+      if (is_check_function(imports_.resolve(source_, ts_node_child_by_field_id(node, f.function))))
+        return true;
+    } else if (type == "attribute") {
+      const std::string_view attr = node_text(source_, ts_node_child_by_field_id(node, f.attribute));
+      if (attr == "is_cuda" || looks_like_availability_flag(attr)) return true;
+    } else if (type == "identifier") {
+      const std::string_view name = node_text(source_, node);
+      if (flags_.count(std::string(name)) || looks_like_availability_flag(name)) return true;
+    } else if (type == "string") {
+      if (const auto content = string_literal_content(source_, node)) {
+        if (content->rfind("cuda", 0) == 0 || *content == "gpu") return true;
+      }
+      continue;  // nothing inside a string is code
+    }
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = count; i > 0; --i) stack.push_back(ts_node_named_child(node, i - 1));
+  }
+  return false;
+}
+
+CudaCheck CudaCheckClassifier::classify(TSNode expr) const {
+  const auto& f = PyFields::get();
+  bool negated = false;
+  // Peel `not` and parentheses iteratively.
+  for (;;) {
+    if (node_is(expr, "parenthesized_expression") && ts_node_named_child_count(expr) == 1) {
+      expr = ts_node_named_child(expr, 0);
+    } else if (node_is(expr, "not_operator")) {
+      negated = !negated;
+      expr = ts_node_child_by_field_id(expr, f.argument);
+    } else {
+      break;
+    }
+  }
+  if (ts_node_is_null(expr) || !mentions_cuda(expr)) return CudaCheck::none;
+  if (node_is(expr, "comparison_operator")) {
+    const uint32_t count = ts_node_child_count(expr);
+    for (uint32_t i = 0; i < count; ++i) {
+      const TSNode child = ts_node_child(expr, i);
+      if (ts_node_is_named(child)) continue;
+      const std::string_view op = node_text(source_, child);
+      if (op == "!=" || op == "not" || op == "is not" || op == "not in") negated = !negated;
+    }
+  }
+  return negated ? CudaCheck::negative : CudaCheck::positive;
+}
+
+void GuardMap::add(uint32_t start, uint32_t end) {
+  if (end > start) ranges_.emplace_back(start, end);
+}
+
+void GuardMap::finish() {
+  std::sort(ranges_.begin(), ranges_.end());
+  std::vector<std::pair<uint32_t, uint32_t>> merged;
+  for (const auto& r : ranges_) {
+    if (!merged.empty() && r.first <= merged.back().second) {
+      merged.back().second = std::max(merged.back().second, r.second);
+    } else {
+      merged.push_back(r);
+    }
+  }
+  ranges_ = std::move(merged);
+}
+
+bool GuardMap::contains(uint32_t byte) const {
+  auto it = std::upper_bound(ranges_.begin(), ranges_.end(), std::make_pair(byte, UINT32_MAX));
+  if (it == ranges_.begin()) return false;
+  --it;
+  return byte >= it->first && byte < it->second;
+}
+
+}  // namespace mpsready

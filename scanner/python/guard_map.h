@@ -1,0 +1,46 @@
+#pragma once
+// Regions of a file that run only after a CUDA check or that have an import fallback, so that
+// findings inside them are reported as guarded.
+#include <cstdint>
+#include <string_view>
+#include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+namespace mpsready {
+
+class ImportMap;
+
+// What a condition says about CUDA.
+enum class CudaCheck { none, positive, negative };
+
+class CudaCheckClassifier {
+ public:
+  CudaCheckClassifier(std::string_view source, const ImportMap& imports,
+                      const std::unordered_set<std::string>& availability_flags)
+      : source_(source), imports_(imports), flags_(availability_flags) {}
+  // Whether `expr` tests for CUDA (positive), tests for its absence (negative) or neither.
+  CudaCheck classify(TSNode expr) const;
+
+ private:
+  bool mentions_cuda(TSNode expr) const;
+  std::string_view source_;
+  const ImportMap& imports_;
+  const std::unordered_set<std::string>& flags_;
+};
+
+class GuardMap {
+ public:
+  void add(uint32_t start, uint32_t end);
+  // Merges the regions; call once after the last add().
+  void finish();
+  bool contains(uint32_t byte) const;
+
+ private:
+  std::vector<std::pair<uint32_t, uint32_t>> ranges_;
+};
+
+}  // namespace mpsready

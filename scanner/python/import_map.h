@@ -1,0 +1,40 @@
+#pragma once
+// Local names bound by imports, and name resolution through them: after `import torch as t`,
+// `t.cuda.synchronize` resolves to `torch.cuda.synchronize`. Flow-insensitive, file-wide: an
+// import anywhere in the file counts, which is what a reader assumes too.
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+namespace mpsready {
+
+// One imported name, for import rules: the span to report and the qualified names to try,
+// most specific first.
+struct ImportSite {
+  TSNode node;                          // the imported name's span
+  TSNode statement;                     // the whole import statement
+  std::string name;                     // qualified name imported
+  bool is_from_module = false;          // the `a.b` of `from a.b import c`
+};
+
+class ImportMap {
+ public:
+  // Records the bindings and sites of an import_statement or import_from_statement.
+  void add_statement(std::string_view source, TSNode statement);
+
+  const std::vector<ImportSite>& sites() const { return sites_; }
+
+  // The qualified name of an identifier or attribute chain, or "" if its base is not imported.
+  std::string resolve(std::string_view source, TSNode node) const;
+  // The dotted source text of a chain ("model.encoder.cuda"), resolved where possible.
+  std::string display_name(std::string_view source, TSNode node) const;
+
+ private:
+  std::unordered_map<std::string, std::string> bindings_;
+  std::vector<ImportSite> sites_;
+};
+
+}  // namespace mpsready

@@ -1,0 +1,91 @@
+// python.call: calls selected by resolved callee, by method name, or through a table, with an
+// optional constraint on one argument. Documented in docs/rule-format.md.
+#include <algorithm>
+#include <optional>
+
+#include "core/dotted_pattern.h"
+#include "python/matchers/argument_constraint.h"
+#include "python/matchers/python_matcher.h"
+#include "python/python_file.h"
+#include "python/ts_python.h"
+
+namespace mpsready {
+namespace {
+
+bool any_matches(const std::vector<std::string>& patterns, const std::string& name) {
+  return std::any_of(patterns.begin(), patterns.end(),
+                     [&](const std::string& p) { return dotted_pattern_matches(p, name); });
+}
+
+class CallMatcher final : public PythonMatcher {
+ public:
+  CallMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) {
+    const ParamReader reader(params, rule, "python.call");
+    reader.allow_only({"callee", "method", "exclude_callee", "table", "arg", "report"});
+    callees_ = reader.strings("callee");
+    methods_ = reader.strings("method");
+    excluded_ = reader.strings("exclude_callee");
+    table_ = reader.table(rules);
+    if (const auto* arg = reader.object("arg")) arg_.emplace(*arg, reader);
+    const std::string report = reader.string("report", "call");
+    if (report == "call") report_ = Report::call;
+    else if (report == "argument") report_ = Report::argument;
+    else if (report == "callee") report_ = Report::callee;
+    else reader.fail("\"report\" must be call, argument or callee");
+    if (report_ == Report::argument && !arg_) reader.fail("\"report\": \"argument\" needs \"arg\"");
+    if (callees_.empty() && methods_.empty() && !table_)
+      reader.fail("needs \"callee\", \"method\" or \"table\"");
+  }
+
+  void match(const PythonFile& file, std::vector<RawMatch>& out) const override {
+    for (const CallSite& call : file.calls()) {
+      if (!call.callee.empty() && any_matches(excluded_, call.callee)) continue;
+      const TableRecord* record = nullptr;
+      bool hit = false;
+      if (!call.callee.empty()) {
+        if (table_) record = table_->lookup(call.callee);
+        hit = record != nullptr || any_matches(callees_, call.callee);
+      } else if (std::find(callees_.begin(), callees_.end(), "*") != callees_.end()) {
+        hit = true;
+      }
+      // A method is called on a value, not on an imported module (`np.double(...)` is not
+      // `.double()`), so only unresolved receivers count.
+      if (!hit && call.callee.empty() && node_is(call.function, "attribute"))
+        hit = std::find(methods_.begin(), methods_.end(), call.method) != methods_.end();
+      if (!hit) continue;
+
+      TSNode argument{};
+      if (arg_) {
+        const auto matched = arg_->match(file, call);
+        if (!matched) continue;
+        argument = *matched;
+      }
+      RawMatch m;
+      m.record = record;
+      m.node = report_ == Report::call       ? call.node
+               : report_ == Report::callee   ? call.function
+               : ts_node_is_null(argument)   ? call.node
+                                             : argument;
+      m.vars["callee"] = file.imports().display_name(file.source(), call.function);
+      m.vars["name"] = call.callee.empty() ? m.vars["callee"] : call.callee;
+      if (!ts_node_is_null(argument)) m.vars["arg"] = std::string(file.text(argument));
+      out.push_back(std::move(m));
+    }
+  }
+
+ private:
+  enum class Report { call, argument, callee };
+  std::vector<std::string> callees_, methods_, excluded_;
+  const Table* table_ = nullptr;
+  std::optional<ArgumentConstraint> arg_;
+  Report report_ = Report::call;
+};
+
+}  // namespace
+
+std::unique_ptr<PythonMatcher> make_call_matcher(const nlohmann::json& params, const Rule& rule,
+                                                 const RuleSet& rules) {
+  return std::make_unique<CallMatcher>(params, rule, rules);
+}
+
+}  // namespace mpsready

@@ -1,0 +1,15 @@
+#include "python/matchers/python_matcher.h"
+
+namespace mpsready {
+
+// The registry of matcher kinds: the only list in code, changed only when a kind is added.
+std::unique_ptr<PythonMatcher> compile_python_matcher(const MatcherSpec& spec, const Rule& rule,
+                                                      const RuleSet& rules) {
+  if (spec.kind == "python.call") return make_call_matcher(spec.params, rule, rules);
+  if (spec.kind == "python.name") return make_name_matcher(spec.params, rule, rules);
+  if (spec.kind == "python.import") return make_import_matcher(spec.params, rule, rules);
+  if (spec.kind == "python.query") return make_query_matcher(spec.params, rule);
+  throw RuleError(rule.dir.string() + "/rule.json: unknown matcher kind \"" + spec.kind + "\"");
+}
+
+}  // namespace mpsready

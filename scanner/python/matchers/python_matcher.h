@@ -1,0 +1,45 @@
+#pragma once
+// The interface every Python matcher kind implements, and the factory that builds one from a
+// rule's matcher spec. Matchers are compiled once per scan and shared by all worker threads, so
+// match() must not modify the matcher.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+#include "rules/rule.h"
+#include "rules/rule_set.h"
+#include "rules/table.h"
+
+namespace mpsready {
+
+class PythonFile;
+
+struct RawMatch {
+  TSNode node;                               // the reported span
+  std::map<std::string, std::string> vars;   // template values: callee, name, arg, text
+  const TableRecord* record = nullptr;       // the table record that matched, if any
+};
+
+class PythonMatcher {
+ public:
+  virtual ~PythonMatcher() = default;
+  virtual void match(const PythonFile& file, std::vector<RawMatch>& out) const = 0;
+};
+
+// Throws RuleError naming the rule when the spec is invalid.
+std::unique_ptr<PythonMatcher> compile_python_matcher(const MatcherSpec& spec, const Rule& rule,
+                                                      const RuleSet& rules);
+
+// Factories of each kind (one file each).
+std::unique_ptr<PythonMatcher> make_call_matcher(const nlohmann::json& params, const Rule& rule,
+                                                 const RuleSet& rules);
+std::unique_ptr<PythonMatcher> make_name_matcher(const nlohmann::json& params, const Rule& rule,
+                                                 const RuleSet& rules);
+std::unique_ptr<PythonMatcher> make_import_matcher(const nlohmann::json& params, const Rule& rule,
+                                                   const RuleSet& rules);
+std::unique_ptr<PythonMatcher> make_query_matcher(const nlohmann::json& params, const Rule& rule);
+
+}  // namespace mpsready

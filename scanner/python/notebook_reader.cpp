@@ -1,0 +1,89 @@
+#include "python/notebook_reader.h"
+
+#include <nlohmann/json.hpp>
+
+namespace mpsready {
+namespace {
+
+// Cell magics whose body is still Python; any other (%%bash, %%writefile, …) is not.
+bool python_cell_magic(std::string_view line) {
+  for (std::string_view magic : {"%%time", "%%timeit", "%%capture", "%%prun", "%%debug"}) {
+    if (line.substr(0, magic.size()) == magic) return true;
+  }
+  return false;
+}
+
+void append_line(NotebookSource& out, std::string line, int cell, int line_number) {
+  out.python += line;
+  out.python += '\n';
+  out.cell_of_line.push_back(cell);
+  out.line_in_cell.push_back(line_number);
+}
+
+}  // namespace
+
+NotebookResult read_notebook(std::string_view json_text) {
+  NotebookResult result;
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(json_text);
+  } catch (const nlohmann::json::parse_error& e) {
+    result.error = std::string("not a valid notebook: JSON error at byte ") + std::to_string(e.byte);
+    return result;
+  }
+  if (!doc.is_object() || !doc.contains("cells") || !doc["cells"].is_array()) {
+    result.error = "not a valid notebook: no \"cells\" array (nbformat 4 is supported)";
+    return result;
+  }
+  const auto& cells = doc["cells"];
+  for (size_t index = 0; index < cells.size(); ++index) {
+    const auto& cell = cells[index];
+    if (!cell.is_object()) continue;
+    const auto type = cell.find("cell_type");
+    if (type == cell.end() || !type->is_string() || *type != "code") continue;
+    const int cell_number = static_cast<int>(index) + 1;
+    ++result.source.code_cells;
+    std::string text;
+    const auto source = cell.find("source");
+    if (source != cell.end()) {
+      if (source->is_string()) {
+        text = source->get<std::string>();
+      } else if (source->is_array()) {
+        for (const auto& part : *source) {
+          if (part.is_string()) text += part.get<std::string>();
+        }
+      }
+    }
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start <= text.size()) {
+      const size_t end = text.find('\n', start);
+      if (end == std::string::npos) {
+        if (start < text.size()) lines.push_back(text.substr(start));
+        break;
+      }
+      lines.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    const bool foreign_cell = !lines.empty() && lines[0].rfind("%%", 0) == 0 &&
+                              !python_cell_magic(lines[0]);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      std::string line = lines[i];
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      const size_t first = line.find_first_not_of(" \t");
+      if (foreign_cell) {
+        line.assign(line.size(), ' ');
+        if (!line.empty()) line[0] = '#';
+      } else if (first != std::string::npos && (line[first] == '!' || line[first] == '%')) {
+        line[first] = '#';
+      }
+      append_line(result.source, std::move(line), cell_number, static_cast<int>(i) + 1);
+    }
+    // A blank separator keeps a cell's unfinished statement from running into the next cell.
+    append_line(result.source, "", cell_number, static_cast<int>(lines.size()) + 1);
+  }
+  result.ok = true;
+  return result;
+}
+
+}  // namespace mpsready

@@ -1,0 +1,172 @@
+#include "python/python_analyzer.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "python/python_file.h"
+#include "rules/message_template.h"
+
+namespace mpsready {
+namespace {
+
+constexpr size_t kMaxSnippetBytes = 240;
+constexpr size_t kMaxTextVarBytes = 80;
+
+Location locate(const SourceText& text, uint32_t start, uint32_t end, const NotebookSource* notebook) {
+  const LineColumn begin = text.position(start);
+  const LineColumn finish = text.position(end);
+  Location loc{begin.line, begin.column, finish.line, finish.column, 0};
+  if (notebook) {
+    const auto map_line = [&](int line) {
+      const size_t i = static_cast<size_t>(line - 1);
+      return i < notebook->line_in_cell.size() ? notebook->line_in_cell[i] : line;
+    };
+    const size_t i = static_cast<size_t>(begin.line - 1);
+    loc.cell = i < notebook->cell_of_line.size() ? notebook->cell_of_line[i] : 0;
+    loc.line = map_line(begin.line);
+    loc.end_line = map_line(finish.line);
+  }
+  return loc;
+}
+
+// Answers "does some span contain [start, end)?" in O(log n): among spans starting at or before
+// `start`, the largest end must reach `end`. The second largest end answers the same question
+// excluding the span itself, when [start, end) is one of the spans.
+class SpanIndex {
+ public:
+  explicit SpanIndex(std::vector<std::pair<uint32_t, uint32_t>> spans) : spans_(std::move(spans)) {
+    std::sort(spans_.begin(), spans_.end());
+    uint32_t first = 0, second = 0;
+    for (const auto& s : spans_) {
+      if (s.second >= first) {
+        second = first;
+        first = s.second;
+      } else if (s.second > second) {
+        second = s.second;
+      }
+      max1_.push_back(first);
+      max2_.push_back(second);
+    }
+  }
+  bool contains(uint32_t start, uint32_t end) const {
+    const size_t i = last_starting_at_or_before(start);
+    return i != kNone && max1_[i] >= end;
+  }
+  // [start, end) is itself in the index: is another span containing it?
+  bool contains_other(uint32_t start, uint32_t end) const {
+    const size_t i = last_starting_at_or_before(start);
+    return i != kNone && max2_[i] >= end;
+  }
+
+ private:
+  static constexpr size_t kNone = SIZE_MAX;
+  size_t last_starting_at_or_before(uint32_t start) const {
+    const auto it = std::upper_bound(spans_.begin(), spans_.end(), std::make_pair(start, UINT32_MAX));
+    return it == spans_.begin() ? kNone : static_cast<size_t>(it - spans_.begin()) - 1;
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> spans_;
+  std::vector<uint32_t> max1_, max2_;
+};
+
+}  // namespace
+
+void merge_overlapping(std::vector<Finding>& findings, const PythonProgram& program) {
+  // Exact duplicates (two matchers of one rule on the same span) first.
+  std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
+    return std::tie(a.rule, a.start_byte, a.end_byte) < std::tie(b.rule, b.start_byte, b.end_byte);
+  });
+  findings.erase(std::unique(findings.begin(), findings.end(),
+                             [](const Finding& a, const Finding& b) {
+                               return a.rule == b.rule && a.start_byte == b.start_byte &&
+                                      a.end_byte == b.end_byte;
+                             }),
+                 findings.end());
+
+  // Spans that cover others: each rule's own spans, and the spans of rules superseding it.
+  std::map<std::string, std::vector<std::pair<uint32_t, uint32_t>>> covering;
+  std::map<std::string, std::set<std::string>> superseded_by;
+  for (const auto& compiled : program.rules())
+    for (const auto& other : compiled.rule->supersedes) superseded_by[other].insert(compiled.rule->id);
+  for (const Finding& f : findings) {
+    covering[f.rule].emplace_back(f.start_byte, f.end_byte);
+    for (const auto& [victim, winners] : superseded_by)
+      if (winners.count(f.rule)) covering["~" + victim].emplace_back(f.start_byte, f.end_byte);
+  }
+  std::map<std::string, SpanIndex> same_rule, superseding;
+  for (auto& [key, spans] : covering) {
+    if (key[0] == '~') superseding.emplace(key.substr(1), SpanIndex(spans));
+    else same_rule.emplace(key, SpanIndex(spans));
+  }
+  std::erase_if(findings, [&](const Finding& f) {
+    if (same_rule.at(f.rule).contains_other(f.start_byte, f.end_byte)) return true;
+    const auto it = superseding.find(f.rule);
+    return it != superseding.end() && it->second.contains(f.start_byte, f.end_byte);
+  });
+}
+
+FileAnalysis analyze_python(const SourceText& text, const std::string& path,
+                            const PythonProgram& program, const std::vector<bool>& active,
+                            PythonParser& parser, const AnalysisOptions& options,
+                            const NotebookSource* notebook) {
+  FileAnalysis result;
+  TreePtr tree = parser.parse(text.text(), options.parse_timeout_micros);
+  if (!tree) {
+    result.errors.push_back({path, "parse time limit reached; the file was not analysed"});
+    return result;
+  }
+  const PythonFile file(text.text(), tree.get());
+  if (const auto error = file.first_error()) {
+    const Location loc = locate(text, ts_node_start_byte(*error), ts_node_start_byte(*error), notebook);
+    std::string where = "line " + std::to_string(loc.line);
+    if (loc.cell) where = "cell " + std::to_string(loc.cell) + ", " + where;
+    result.errors.push_back({path, "syntax error at " + where +
+                                       "; findings in the rest of the file are still reported"});
+  }
+
+  std::vector<RawMatch> raw;
+  for (size_t i = 0; i < program.rules().size(); ++i) {
+    if (!active[i]) continue;
+    const CompiledPythonRule& compiled = program.rules()[i];
+    const Rule& rule = *compiled.rule;
+    raw.clear();
+    for (const auto& matcher : compiled.matchers) matcher->match(file, raw);
+    for (RawMatch& m : raw) {
+      const uint32_t start = ts_node_start_byte(m.node);
+      const uint32_t end = ts_node_end_byte(m.node);
+      const bool guarded = rule.when_guarded != WhenGuarded::keep && file.guards().contains(start);
+      if (guarded && rule.when_guarded == WhenGuarded::drop) continue;
+
+      Finding f;
+      f.rule = rule.id;
+      f.category = rule.category;
+      f.path = path;
+      f.start_byte = start;
+      f.end_byte = end;
+      f.guarded = guarded;
+      f.impact = rule.impact;
+      f.mechanical = rule.mechanical;
+      std::string message = rule.message;
+      std::string fix = rule.fix;
+      if (m.record) {
+        const auto& fields = m.record->fields;
+        if (auto it = fields.find("impact"); it != fields.end()) f.impact = *parse_impact(it->second);
+        if (auto it = fields.find("message"); it != fields.end()) message = it->second;
+        if (auto it = fields.find("fix"); it != fields.end()) fix = it->second;
+        if (auto it = fields.find("mechanical"); it != fields.end()) f.mechanical = it->second == "true";
+        for (const auto& [key, value] : fields) m.vars.emplace(key, value);
+      }
+      if (guarded) f.impact = rule.guarded_impact ? std::min(*rule.guarded_impact, f.impact) : lowered(f.impact);
+      m.vars.emplace("text", shorten_utf8(file.text(m.node), kMaxTextVarBytes));
+      f.message = fill_template(message, m.vars);
+      f.fix = fill_template(fix, m.vars);
+      f.location = locate(text, start, end, notebook);
+      f.snippet = shorten_utf8(text.line(text.position(start).line), kMaxSnippetBytes);
+      result.findings.push_back(std::move(f));
+    }
+  }
+  merge_overlapping(result.findings, program);
+  return result;
+}
+
+}  // namespace mpsready

@@ -1,0 +1,245 @@
+#include "python/python_file.h"
+
+#include <cstring>
+#include <unordered_set>
+
+#include "python/ts_python.h"
+
+namespace mpsready {
+namespace {
+
+// Parents whose identifier children are declarations or keywords, not references.
+bool declares_names(std::string_view parent_type) {
+  static const std::unordered_set<std::string_view> types = {
+      "function_definition", "class_definition", "parameters", "lambda_parameters",
+      "typed_parameter",
+      "aliased_import", "dotted_name", "import_from_statement", "import_statement",
+      "global_statement", "nonlocal_statement", "list_splat_pattern", "dictionary_splat_pattern",
+      "keyword_pattern"};
+  return types.count(parent_type) != 0;
+}
+
+bool ends_with_exit(TSNode block) {
+  const uint32_t count = ts_node_named_child_count(block);
+  if (count == 0) return false;
+  const TSNode last = ts_node_named_child(block, count - 1);
+  return node_is(last, "return_statement") || node_is(last, "continue_statement") ||
+         node_is(last, "break_statement");
+}
+
+bool only_raises(TSNode block) {
+  const uint32_t count = ts_node_named_child_count(block);
+  for (uint32_t i = 0; i < count; ++i) {
+    const TSNode stmt = ts_node_named_child(block, i);
+    if (!node_is(stmt, "raise_statement") && !node_is(stmt, "comment")) return false;
+  }
+  return count > 0;
+}
+
+bool catches_import_errors(std::string_view source, TSNode except_clause) {
+  // `except:` has no expression; `except ImportError as e:` has one before the block.
+  const uint32_t count = ts_node_named_child_count(except_clause);
+  for (uint32_t i = 0; i < count; ++i) {
+    const TSNode child = ts_node_named_child(except_clause, i);
+    if (node_is(child, "block") || node_is(child, "comment")) continue;
+    const std::string_view text = node_text(source, child);
+    return text.find("ImportError") != std::string_view::npos ||
+           text.find("ModuleNotFoundError") != std::string_view::npos ||
+           text.find("Exception") != std::string_view::npos;
+  }
+  return true;  // bare except
+}
+
+TSNode block_of(TSNode clause) {
+  const uint32_t count = ts_node_named_child_count(clause);
+  for (uint32_t i = 0; i < count; ++i) {
+    const TSNode child = ts_node_named_child(clause, i);
+    if (node_is(child, "block")) return child;
+  }
+  return TSNode{};
+}
+
+// Names set to a constant in a block (`HAS_APEX = True`): availability flags.
+void collect_flags(std::string_view source, TSNode block, std::unordered_set<std::string>& flags) {
+  if (ts_node_is_null(block)) return;
+  const auto& f = PyFields::get();
+  const uint32_t count = ts_node_named_child_count(block);
+  for (uint32_t i = 0; i < count; ++i) {
+    const TSNode stmt = ts_node_named_child(block, i);
+    if (!node_is(stmt, "expression_statement") || ts_node_named_child_count(stmt) == 0) continue;
+    const TSNode assign = ts_node_named_child(stmt, 0);
+    if (!node_is(assign, "assignment")) continue;
+    const TSNode left = ts_node_child_by_field_id(assign, f.left);
+    const TSNode right = ts_node_child_by_field_id(assign, f.right);
+    if (node_is(left, "identifier") &&
+        (node_is(right, "true") || node_is(right, "false") || node_is(right, "none")))
+      flags.insert(std::string(node_text(source, left)));
+  }
+}
+
+struct Frame {
+  TSNode node;
+  TSFieldId field;  // this node's field in its parent
+};
+
+}  // namespace
+
+PythonFile::PythonFile(std::string_view source, TSTree* tree)
+    : source_(source), root_(ts_tree_root_node(tree)) {
+  const auto& f = PyFields::get();
+  struct RefCandidate {
+    TSNode node;
+    bool is_call_function;
+    bool is_assign_target;
+  };
+  std::vector<TSNode> call_nodes, tries, conditionals, booleans;
+  std::vector<RefCandidate> ref_nodes;
+  std::vector<std::pair<TSNode, TSNode>> ifs;  // if_statement or elif_clause, with its parent
+
+  // One iterative depth-first walk; `stack` mirrors the cursor's ancestors.
+  TSTreeCursor cursor = ts_tree_cursor_new(root_);
+  std::vector<Frame> stack{{root_, 0}};
+  for (;;) {
+    const Frame& top = stack.back();
+    const TSNode node = top.node;
+    const char* type = ts_node_type(node);
+    const TSNode parent = stack.size() >= 2 ? stack[stack.size() - 2].node : TSNode{};
+    if (!first_error_ && (ts_node_is_missing(node) || std::strcmp(type, "ERROR") == 0))
+      first_error_ = node;
+    if (std::strcmp(type, "call") == 0) {
+      call_nodes.push_back(node);
+    } else if (std::strcmp(type, "attribute") == 0 || std::strcmp(type, "identifier") == 0) {
+      // Only the longest chain is a reference: `torch.cuda` inside `torch.cuda.Stream` is not,
+      // and neither is the `cuda` of `x.cuda`.
+      const bool is_attribute = type[0] == 'a';
+      const bool inside_chain = node_is(parent, "attribute") && (!is_attribute || top.field == f.object);
+      bool declared = false;
+      if (!is_attribute && !ts_node_is_null(parent)) {
+        const std::string_view parent_type = ts_node_type(parent);
+        declared = (parent_type == "keyword_argument" || parent_type == "default_parameter" ||
+                    parent_type == "typed_default_parameter")
+                       ? top.field == f.name
+                       : declares_names(parent_type);
+      }
+      if (!ts_node_is_null(parent) && !inside_chain && !declared) {
+        const bool call_fn = node_is(parent, "call") && top.field == f.function;
+        const bool assigned = (node_is(parent, "assignment") ||
+                               node_is(parent, "augmented_assignment")) && top.field == f.left;
+        ref_nodes.push_back({node, call_fn, assigned});
+      }
+    } else if (std::strcmp(type, "import_statement") == 0 ||
+               std::strcmp(type, "import_from_statement") == 0) {
+      imports_.add_statement(source_, node);
+    } else if (std::strcmp(type, "if_statement") == 0 || std::strcmp(type, "elif_clause") == 0) {
+      ifs.emplace_back(node, parent);
+    } else if (std::strcmp(type, "conditional_expression") == 0) {
+      conditionals.push_back(node);
+    } else if (std::strcmp(type, "try_statement") == 0) {
+      tries.push_back(node);
+    } else if (std::strcmp(type, "boolean_operator") == 0) {
+      booleans.push_back(node);
+    }
+
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      stack.push_back({ts_tree_cursor_current_node(&cursor), ts_tree_cursor_current_field_id(&cursor)});
+      continue;
+    }
+    bool done = false;
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        done = true;
+        break;
+      }
+      stack.pop_back();
+    }
+    if (done) break;
+    stack.back() = {ts_tree_cursor_current_node(&cursor), ts_tree_cursor_current_field_id(&cursor)};
+  }
+  ts_tree_cursor_delete(&cursor);
+
+  // Imports are known now: resolve names.
+  calls_.reserve(call_nodes.size());
+  for (const TSNode call : call_nodes) {
+    CallSite site{call, ts_node_child_by_field_id(call, f.function),
+                  ts_node_child_by_field_id(call, f.arguments), {}, {}};
+    site.callee = imports_.resolve(source_, site.function);
+    if (node_is(site.function, "attribute"))
+      site.method = node_text(source_, ts_node_child_by_field_id(site.function, f.attribute));
+    else if (node_is(site.function, "identifier"))
+      site.method = node_text(source_, site.function);
+    calls_.push_back(std::move(site));
+  }
+  for (const auto& candidate : ref_nodes) {
+    std::string name = imports_.resolve(source_, candidate.node);
+    if (name.empty()) continue;
+    refs_.push_back({candidate.node, std::move(name), candidate.is_call_function,
+                     candidate.is_assign_target});
+  }
+
+  // Guards. Import fallbacks first: they also define availability flags used by conditions.
+  std::unordered_set<std::string>& flags = flags_;
+  for (const TSNode attempt : tries) {
+    bool fallback = false;
+    const uint32_t count = ts_node_named_child_count(attempt);
+    for (uint32_t i = 0; i < count; ++i) {
+      const TSNode clause = ts_node_named_child(attempt, i);
+      if (!node_is(clause, "except_clause")) continue;
+      const TSNode handler = block_of(clause);
+      if (catches_import_errors(source_, clause) && !ts_node_is_null(handler) &&
+          !only_raises(handler)) {
+        fallback = true;
+        collect_flags(source_, handler, flags);
+      }
+    }
+    if (!fallback) continue;
+    const TSNode body = ts_node_child_by_field_id(attempt, f.body);
+    guards_.add(ts_node_start_byte(attempt), ts_node_end_byte(body));
+    collect_flags(source_, body, flags);
+  }
+
+  const CudaCheckClassifier classifier(source_, imports_, flags);
+  for (const auto& [stmt, parent] : ifs) {
+    const CudaCheck check = classifier.classify(ts_node_child_by_field_id(stmt, f.condition));
+    const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
+    if (check == CudaCheck::positive) {
+      guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
+    } else if (check == CudaCheck::negative && node_is(stmt, "if_statement")) {
+      bool has_alternative = false;
+      const uint32_t count = ts_node_named_child_count(stmt);
+      for (uint32_t i = 0; i < count; ++i) {
+        const TSNode clause = ts_node_named_child(stmt, i);
+        if (node_is(clause, "else_clause")) {
+          const TSNode body = ts_node_child_by_field_id(clause, f.body);
+          guards_.add(ts_node_start_byte(body), ts_node_end_byte(body));
+          has_alternative = true;
+        } else if (node_is(clause, "elif_clause")) {
+          has_alternative = true;
+        }
+      }
+      // `if not cuda: return` guards the rest of the enclosing block.
+      if (!has_alternative && ends_with_exit(consequence) && !ts_node_is_null(parent))
+        guards_.add(ts_node_end_byte(stmt), ts_node_end_byte(parent));
+    }
+  }
+  for (const TSNode expr : conditionals) {
+    if (ts_node_named_child_count(expr) < 3) continue;
+    const TSNode when_true = ts_node_named_child(expr, 0);
+    const TSNode when_false = ts_node_named_child(expr, 2);
+    const CudaCheck check = classifier.classify(ts_node_named_child(expr, 1));
+    if (check == CudaCheck::positive)
+      guards_.add(ts_node_start_byte(when_true), ts_node_end_byte(when_true));
+    else if (check == CudaCheck::negative)
+      guards_.add(ts_node_start_byte(when_false), ts_node_end_byte(when_false));
+  }
+  for (const TSNode expr : booleans) {
+    const TSNode op = ts_node_child_by_field_id(expr, f.operator_);
+    if (node_text(source_, op) != "and") continue;
+    if (classifier.classify(ts_node_child_by_field_id(expr, f.left)) == CudaCheck::positive) {
+      const TSNode right = ts_node_child_by_field_id(expr, f.right);
+      guards_.add(ts_node_start_byte(right), ts_node_end_byte(right));
+    }
+  }
+  guards_.finish();
+}
+
+}  // namespace mpsready

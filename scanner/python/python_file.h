@@ -1,0 +1,66 @@
+#pragma once
+// One parsed Python file and everything the matchers share about it, built in one pass over the
+// tree: imports, call sites, name references and guarded regions.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+#include "python/guard_map.h"
+#include "python/import_map.h"
+#include "python/ts_python.h"
+
+namespace mpsready {
+
+struct CallSite {
+  TSNode node;
+  TSNode function;
+  TSNode arguments;         // argument_list or generator_expression
+  std::string callee;       // resolved qualified name, "" if not resolved
+  std::string_view method;  // last name of the callee (`cuda` in `x.cuda()`)
+};
+
+struct NameRef {
+  TSNode node;               // identifier or longest attribute chain
+  std::string name;          // resolved qualified name (never empty)
+  bool is_call_function = false;
+  bool is_assign_target = false;
+};
+
+class PythonFile {
+ public:
+  // `source` and `tree` must outlive this object.
+  PythonFile(std::string_view source, TSTree* tree);
+
+  std::string_view source() const { return source_; }
+  TSNode root() const { return root_; }
+  std::string_view text(TSNode node) const { return node_text(source_, node); }
+
+  const ImportMap& imports() const { return imports_; }
+  const std::vector<CallSite>& calls() const { return calls_; }
+  const std::vector<NameRef>& refs() const { return refs_; }
+  const GuardMap& guards() const { return guards_; }
+
+  std::string resolve(TSNode node) const { return imports_.resolve(source_, node); }
+  CudaCheck cuda_check(TSNode expr) const {
+    return CudaCheckClassifier(source_, imports_, flags_).classify(expr);
+  }
+  // First ERROR or MISSING node, if the file has a syntax error.
+  std::optional<TSNode> first_error() const { return first_error_; }
+
+ private:
+  std::string_view source_;
+  TSNode root_;
+  ImportMap imports_;
+  std::vector<CallSite> calls_;
+  std::vector<NameRef> refs_;
+  GuardMap guards_;
+  std::unordered_set<std::string> flags_;  // availability flags set beside import fallbacks
+  std::optional<TSNode> first_error_;
+};
+
+}  // namespace mpsready

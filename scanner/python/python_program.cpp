@@ -1,0 +1,21 @@
+#include "python/python_program.h"
+
+namespace mpsready {
+
+PythonProgram::PythonProgram(const RuleSet& rules) {
+  for (const Rule& rule : rules.rules()) {
+    if (rule.language != "python") continue;
+    CompiledPythonRule compiled{&rule, {}};
+    for (const MatcherSpec& spec : rule.matchers) {
+      try {
+        compiled.matchers.push_back(compile_python_matcher(spec, rule, rules));
+      } catch (const nlohmann::json::exception& e) {
+        throw RuleError(rule.dir.string() + "/rule.json: " + spec.kind +
+                        " params have a value of the wrong type (" + e.what() + ")");
+      }
+    }
+    rules_.push_back(std::move(compiled));
+  }
+}
+
+}  // namespace mpsready

@@ -1,0 +1,81 @@
+#include <nlohmann/json.hpp>
+
+#include "report/scan_report.h"
+
+namespace mpsready {
+
+using ordered_json = nlohmann::ordered_json;
+
+namespace {
+
+ordered_json notes_json(const std::vector<FileNote>& notes) {
+  ordered_json out = ordered_json::array();
+  for (const auto& n : notes) out.push_back({{"path", n.path}, {"reason", n.reason}});
+  return out;
+}
+
+ordered_json finding_json(const Finding& f) {
+  ordered_json j;
+  j["rule"] = f.rule;
+  j["category"] = f.category;
+  j["impact"] = to_string(f.impact);
+  j["path"] = f.path;
+  if (f.location.cell) j["cell"] = f.location.cell;
+  j["line"] = f.location.line;
+  j["column"] = f.location.column;
+  j["end_line"] = f.location.end_line;
+  j["end_column"] = f.location.end_column;
+  j["message"] = f.message;
+  j["fix"] = f.fix;
+  j["snippet"] = f.snippet;
+  j["guarded"] = f.guarded;
+  j["mechanical"] = f.mechanical;
+  return j;
+}
+
+}  // namespace
+
+void write_json_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
+  const Summary& s = result.summary;
+  ordered_json doc;
+  doc["schema_version"] = 1;
+  doc["tool"] = {{"name", "mpsready"}, {"version", ctx.version}};
+  doc["root"] = ctx.root;
+  doc["verdict"] = to_string(s.verdict);
+  ordered_json reasons = ordered_json::array();
+  for (const auto& r : s.reasons) {
+    reasons.push_back({{"rule", r.rule},
+                       {"impact", to_string(r.impact)},
+                       {"count", r.count},
+                       {"message", r.text},
+                       {"locations", r.locations}});
+  }
+  doc["reasons"] = reasons;
+  ordered_json summary;
+  summary["files_scanned"] = result.files_scanned;
+  summary["files_parsed"] = result.files_parsed;
+  summary["files_ignored"] = result.files_ignored;
+  summary["findings"] = result.findings.size();
+  summary["by_impact"] = {{"blocker", s.by_impact.at("blocker")},
+                          {"portable", s.by_impact.at("portable")},
+                          {"info", s.by_impact.at("info")}};
+  ordered_json categories = ordered_json::object();
+  for (const auto& [category, count] : s.by_category) categories[category] = count;
+  summary["by_category"] = categories;
+  summary["guarded"] = s.guarded;
+  summary["effort"] = {{"sites", s.effort.sites},
+                       {"mechanical", s.effort.mechanical},
+                       {"manual", s.effort.manual}};
+  summary["errors"] = result.errors.size();
+  summary["skipped"] = result.skipped.size();
+  doc["summary"] = summary;
+  ordered_json findings = ordered_json::array();
+  for (const auto& f : result.findings) findings.push_back(finding_json(f));
+  doc["findings"] = findings;
+  doc["errors"] = notes_json(result.errors);
+  doc["skipped"] = notes_json(result.skipped);
+  // Replace, never throw: repository text was sanitised already, this is a second line of defence.
+  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace mpsready

@@ -1,0 +1,66 @@
+#include "report/scan_report.h"
+
+namespace mpsready {
+namespace {
+
+// Control characters from the repository must not drive the terminal.
+std::string printable(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 && c != '\t') || u == 0x7F ? '?' : c;
+  }
+  return out;
+}
+
+}  // namespace
+
+void write_text_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
+  for (const Finding& f : result.findings) {
+    out << f.path << ':';
+    if (f.location.cell) out << "cell " << f.location.cell << ':';
+    out << f.location.line << ':' << f.location.column << ": " << to_string(f.impact) << ": "
+        << printable(f.message) << " [" << f.rule << "]" << (f.guarded ? " (guarded)" : "") << '\n';
+    out << "    " << printable(f.snippet) << '\n';
+    out << "    fix: " << printable(f.fix) << '\n';
+  }
+  for (const FileNote& n : result.errors) out << n.path << ": error: " << printable(n.reason) << '\n';
+  for (const FileNote& n : result.skipped) out << n.path << ": skipped: " << printable(n.reason) << '\n';
+
+  const Summary& s = result.summary;
+  if (!result.findings.empty() || !result.errors.empty() || !result.skipped.empty()) out << '\n';
+  out << "verdict: " << to_string(s.verdict) << " (" << ctx.root << ")\n";
+  if (s.reasons.empty()) {
+    out << "  no blocker or portable findings";
+    if (!result.findings.empty()) out << "; " << result.findings.size() << " informational";
+    out << '\n';
+  } else {
+    out << "  because:\n";
+    for (const Reason& r : s.reasons) {
+      out << "    - " << r.rule << " (" << r.count << (r.count == 1 ? " site" : " sites") << "): "
+          << printable(r.text) << "\n      at ";
+      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << r.locations[i];
+      if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
+      out << '\n';
+    }
+  }
+  out << "  findings: " << result.findings.size() << " (blocker " << s.by_impact.at("blocker")
+      << ", portable " << s.by_impact.at("portable") << ", info " << s.by_impact.at("info") << "; "
+      << s.guarded << " guarded)\n";
+  if (!s.by_category.empty()) {
+    out << "  by category:";
+    bool first = true;
+    for (const auto& [category, count] : s.by_category) {
+      out << (first ? " " : ", ") << category << ' ' << count;
+      first = false;
+    }
+    out << '\n';
+  }
+  out << "  effort: " << s.effort.sites << " sites to change, " << s.effort.mechanical
+      << " mechanical, " << s.effort.manual << " need a rewrite or a replacement\n";
+  out << "  files: " << result.files_scanned << " scanned, " << result.skipped.size() << " skipped, "
+      << result.errors.size() << " with errors\n";
+}
+
+}  // namespace mpsready

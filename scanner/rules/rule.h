@@ -1,0 +1,50 @@
+#pragma once
+// A rule as loaded from rules/<language>/<id>/rule.json. Pure data: the language front ends
+// compile its matchers.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/impact.h"
+
+namespace mpsready {
+
+enum class WhenGuarded { lower, drop, keep };
+
+struct MatcherSpec {
+  std::string kind;        // "python.call", "python.name", "python.import", "python.query"
+  nlohmann::json params;   // kind-specific, validated by the matcher that compiles it
+};
+
+struct Rule {
+  std::string id;
+  std::string title;
+  std::string language;
+  std::string category;
+  Impact impact = Impact::info;
+  std::optional<Impact> guarded_impact;
+  WhenGuarded when_guarded = WhenGuarded::lower;
+  bool mechanical = false;
+  std::vector<std::string> needles;
+  std::vector<MatcherSpec> matchers;
+  std::string message;
+  std::string fix;
+  std::vector<std::string> supersedes;
+  std::vector<std::string> references;
+  std::string status;
+  std::string since;
+
+  std::filesystem::path dir;   // the rule's folder
+  std::string query_source;    // query.scm, when present
+  std::string doc;             // doc.md
+  std::filesystem::path fixture;  // fixture file, when present
+
+  Impact impact_when_guarded() const {
+    return guarded_impact ? *guarded_impact : lowered(impact);
+  }
+};
+
+}  // namespace mpsready

@@ -1,0 +1,23 @@
+#pragma once
+// A knowledge table from rules/tables/<name>.json: records keyed by a dotted-name pattern.
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mpsready {
+
+struct TableRecord {
+  std::string name;                          // dotted pattern
+  std::map<std::string, std::string> fields;  // every string field, "name" included
+};
+
+struct Table {
+  std::string name;
+  std::string description;
+  std::vector<TableRecord> records;
+
+  // The most specific record whose pattern matches `qualified_name`, or nullptr.
+  const TableRecord* lookup(const std::string& qualified_name) const;
+};
+
+}  // namespace mpsready
