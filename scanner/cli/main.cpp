@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
   global.argv0 = argc > 0 ? argv[0] : nullptr;
   app.add_option("--rules", global.rules_dir, "Directory of rule definitions (default: the bundled rules)");
 
+  // Global options are also accepted after the subcommand (`mpsready scan . --rules DIR`).
+  app.fallthrough();
   ScanCommandOptions scan;
   CLI::App* scan_cmd = app.add_subcommand("scan", "Scan a repository (or one file) and give a verdict");
   scan_cmd->add_option("path", scan.path, "Repository root or file")->required();
@@ -31,6 +33,7 @@ int main(int argc, char** argv) {
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);
+  rules_cmd->fallthrough();
   std::string list_format = "text";
   CLI::App* list_cmd = rules_cmd->add_subcommand("list", "List every rule");
   list_cmd->add_option("--format", list_format, "Output format")->check(CLI::IsMember({"text", "json"}));

@@ -104,7 +104,8 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
       }
       if (fs::is_symlink(status)) {
         // Links are never followed: the target may lie outside the root, or loop.
-        if (fs::is_directory(status) || classify_file(name))
+        std::error_code target_ec;  // stat only: nothing behind the link is read
+        if (classify_file(name) || fs::is_directory(fs::status(entry.path(), target_ec)))
           result.skipped.push_back({rel, "symbolic link, not followed"});
         continue;
       }

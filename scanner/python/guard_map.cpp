@@ -52,8 +52,16 @@ bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
     stack.pop_back();
     const std::string_view type = ts_node_type(node);
     if (type == "call") {
-      if (is_check_function(imports_.resolve(source_, ts_node_child_by_field_id(node, f.function))))
-        return true;
+      const TSNode function = ts_node_child_by_field_id(node, f.function);
+      const std::string callee = imports_.resolve(source_, function);
+      if (is_check_function(callee)) return true;
+      // A call into an imported module is judged by what it is, not by its name's words:
+      // `torch.backends.mps.is_available()` is no CUDA check. Only its arguments are looked at.
+      if (!callee.empty()) {
+        const TSNode args = ts_node_child_by_field_id(node, f.arguments);
+        if (!ts_node_is_null(args)) stack.push_back(args);
+        continue;
+      }
     } else if (type == "attribute") {
       const std::string_view attr = node_text(source_, ts_node_child_by_field_id(node, f.attribute));
       if (attr == "is_cuda" || looks_like_availability_flag(attr)) return true;

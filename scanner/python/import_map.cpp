@@ -43,12 +43,20 @@ void ImportMap::add_statement(std::string_view source, TSNode statement) {
         const std::string full = dotted(source, child);
         const std::string first = full.substr(0, full.find('.'));
         bindings_[first] = first;
+        modules_.insert(first);
         sites_.push_back({child, statement, full, false});
       } else if (node_is(child, "aliased_import")) {
         const TSNode name = ts_node_child_by_field_id(child, f.name);
         const TSNode alias = ts_node_child_by_field_id(child, f.alias);
         const std::string full = dotted(source, name);
-        if (!ts_node_is_null(alias)) bindings_[std::string(node_text(source, alias))] = full;
+        if (!ts_node_is_null(alias)) {
+          bindings_[std::string(node_text(source, alias))] = full;
+          modules_.insert(std::string(node_text(source, alias)));
+        } else {
+          const std::string first = full.substr(0, full.find('.'));
+          bindings_[first] = first;
+          modules_.insert(first);
+        }
         sites_.push_back({name, statement, full, false});
       }
     }

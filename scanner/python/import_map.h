@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <tree_sitter/api.h>
@@ -27,6 +28,9 @@ class ImportMap {
 
   const std::vector<ImportSite>& sites() const { return sites_; }
 
+  // True if `name` is bound by `import a.b` / `import a.b as name`: a module, not a value.
+  bool binds_module(std::string_view name) const { return modules_.count(std::string(name)) != 0; }
+
   // The qualified name of an identifier or attribute chain, or "" if its base is not imported.
   std::string resolve(std::string_view source, TSNode node) const;
   // The dotted source text of a chain ("model.encoder.cuda"), resolved where possible.
@@ -34,6 +38,7 @@ class ImportMap {
 
  private:
   std::unordered_map<std::string, std::string> bindings_;
+  std::unordered_set<std::string> modules_;
   std::vector<ImportSite> sites_;
 };
 

@@ -100,6 +100,7 @@ Table parse_table(const fs::path& path) {
       throw RuleError(rwhere + ": duplicate name \"" + record.name + "\"");
     for (const auto& [key, value] : rec.items()) {
       if (value.is_string()) record.fields[key] = value.get<std::string>();
+      else if (value.is_boolean()) record.fields[key] = value.get<bool>() ? "true" : "false";
     }
     if (record.fields.count("impact") && !parse_impact(record.fields["impact"]))
       throw RuleError(rwhere + ": \"impact\" must be blocker, portable or info");

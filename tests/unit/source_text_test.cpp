@@ -9,8 +9,42 @@ TEST(SourceText, CountsColumnsInCodePointsAndStripsBom) {
   EXPECT_TRUE(text.had_bom());
   const auto pos = text.position(static_cast<uint32_t>(text.text().find("cuda")));
   EXPECT_EQ(pos.line, 2);
-  EXPECT_EQ(pos.column, 10);
+  EXPECT_EQ(pos.column, 9);  // é, t, é count one column each
   EXPECT_EQ(text.line(1), "x = 1");
+  EXPECT_EQ(text.line(2), "\xC3\xA9t\xC3\xA9 = y.cuda()");
+}
+
+TEST(SourceText, ReplacesInvalidUtf8AndRemembersWhere) {
+  const SourceText text(std::string("ok = 1\nname = '\xE9t\xE9'\n"));  // Latin-1 bytes
+  ASSERT_TRUE(text.first_invalid_utf8().has_value());
+  EXPECT_EQ(*text.first_invalid_utf8(), 15u);
+  EXPECT_EQ(text.line(2), "name = '?t?'");
+}
+
+TEST(SourceText, RejectsOverlongAndSurrogateSequences) {
+  std::string overlong = "\xC0\xAF";
+  EXPECT_EQ(sanitize_utf8(overlong), 0u);
+  std::string surrogate = "a\xED\xA0\x80";
+  EXPECT_EQ(sanitize_utf8(surrogate), 1u);
+  std::string fine = "\xF0\x9F\x98\x80 ok";
+  EXPECT_FALSE(sanitize_utf8(fine).has_value());
+}
+
+TEST(SourceText, DetectsBinaryByNulByte) {
+  EXPECT_TRUE(looks_binary(std::string("abc\0def", 7)));
+  EXPECT_FALSE(looks_binary("import torch\n"));
+}
+
+TEST(SourceText, ShortensWithoutSplittingCharacters) {
+  EXPECT_EQ(shorten_utf8("\xC3\xA9\xC3\xA9\xC3\xA9", 3), "\xC3\xA9\xE2\x80\xA6");
+  EXPECT_EQ(shorten_utf8("short", 10), "short");
+}
+
+TEST(SourceText, PositionAtEndOfFileWithoutNewline) {
+  const SourceText text("a\nbc");
+  EXPECT_EQ(text.position(4).line, 2);
+  EXPECT_EQ(text.position(4).column, 3);
+  EXPECT_EQ(text.line_count(), 2);
 }
 
 }  // namespace mpsready

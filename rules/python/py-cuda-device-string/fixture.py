@@ -128,7 +128,9 @@ def negatives(x, device, args):
     dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     # ok: py-cuda-device-string
     name = "cuda_graphs"
-    return x, dev, state, is_cuda, lm, device, name
+    # ok: py-cuda-device-string
+    scaler = torch.amp.GradScaler(device="cuda")
+    return x, dev, state, is_cuda, lm, device, name, scaler
 
 
 # ok: py-cuda-device-string

@@ -3,9 +3,12 @@
 The docstring may quote "cuda" if torch.cuda.is_available() else "cpu" freely.
 """
 import argparse
+import logging
 
 import torch
 import torch as t
+
+logger = logging.getLogger(__name__)
 
 # expect: py-cuda-else-cpu-idiom
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
@@ -28,7 +31,13 @@ def setup(args, rank):
     device = "cuda" if torch.cuda.is_available() and not args.no_cuda else "cpu"
     # expect: py-cuda-else-cpu-idiom
     device = "cuda" if torch.cuda.device_count() > 0 else "cpu"
-    return device
+    # expect: py-cuda-else-cpu-idiom
+    device = ("cuda" if torch.cuda.is_available() else "cpu")
+    # expect: py-cuda-else-cpu-idiom
+    devices = ["cuda" if torch.cuda.is_available() else "cpu"]
+    # expect: py-cuda-else-cpu-idiom
+    x = torch.zeros(3).to("cuda" if torch.cuda.is_available() else "cpu")
+    return device, devices, x
 
 
 def load(path):
@@ -45,7 +54,7 @@ def cli():
 
 def build(model):
     if torch.cuda.is_available():
-        # expect-guarded: py-cuda-else-cpu-idiom
+        # expect: py-cuda-else-cpu-idiom
         dev = "cuda" if torch.cuda.is_available() else "cpu"
         return model.to(dev)
     return model
@@ -66,8 +75,14 @@ def negatives(args, use_mps):
     dtype = torch.bfloat16 if torch.cuda.is_available() else torch.float32
     # ok: py-cuda-else-cpu-idiom
     label = "cuda" if args.verbose else "cpu"
-    # todo-ok: py-cuda-else-cpu-idiom
+    # ok: py-cuda-else-cpu-idiom
     print("device:", "cuda" if torch.cuda.is_available() else "cpu")
+    # ok: py-cuda-else-cpu-idiom
+    print(f"Using {'cuda' if torch.cuda.is_available() else 'cpu'}")
+    # ok: py-cuda-else-cpu-idiom
+    logger.info("running on %s", "cuda" if torch.cuda.is_available() else "cpu")
+    # ok: py-cuda-else-cpu-idiom
+    device = "mps" if torch.backends.mps.is_available() else ("cuda" if torch.cuda.is_available() else "cpu")
     # ok: py-cuda-else-cpu-idiom
     device = "cuda"
     return device, dtype, label

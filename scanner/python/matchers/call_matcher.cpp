@@ -48,9 +48,9 @@ class CallMatcher final : public PythonMatcher {
       } else if (std::find(callees_.begin(), callees_.end(), "*") != callees_.end()) {
         hit = true;
       }
-      // A method is called on a value, not on an imported module (`np.double(...)` is not
-      // `.double()`), so only unresolved receivers count.
-      if (!hit && call.callee.empty() && node_is(call.function, "attribute"))
+      // A method is called on a value, not on an imported module: `np.double(3)` is not
+      // `.double()`, while `os.environ.get(...)` and `pkg.model.cuda()` are method calls.
+      if (!hit && node_is(call.function, "attribute") && !on_imported_module(file, call))
         hit = std::find(methods_.begin(), methods_.end(), call.method) != methods_.end();
       if (!hit) continue;
 
@@ -74,6 +74,10 @@ class CallMatcher final : public PythonMatcher {
   }
 
  private:
+  static bool on_imported_module(const PythonFile& file, const CallSite& call) {
+    const TSNode receiver = ts_node_child_by_field_id(call.function, PyFields::get().object);
+    return node_is(receiver, "identifier") && file.imports().binds_module(file.text(receiver));
+  }
   enum class Report { call, argument, callee };
   std::vector<std::string> callees_, methods_, excluded_;
   const Table* table_ = nullptr;

@@ -1,0 +1,137 @@
+"""Fixture for py-float64.
+
+Docstrings may say torch.float64, x.double() or dtype=torch.double without being findings.
+"""
+import argparse
+
+import numpy as np
+import pandas as pd
+import torch
+import torch as t
+from lightning import Trainer
+from torch import float64
+from transformers import AutoModelForCausalLM
+
+
+def make_inputs(batch, device):
+    # expect: py-float64
+    x = torch.randn(batch, 3, dtype=torch.float64)
+    # expect: py-float64
+    y = torch.zeros(batch, dtype=t.double)
+    # expect: py-float64
+    z = torch.ones(batch, dtype=float64, device=device)
+    # expect: py-float64
+    w = x.to(torch.double)
+    # expect: py-float64
+    v = y.to(device, torch.float64)
+    # expect: py-float64
+    u = z.type(torch.DoubleTensor)
+    # expect: py-float64
+    legacy = torch.DoubleTensor(batch, 3)
+    return x, y, z, w, v, u, legacy
+
+
+def precise_loss(pred, target):
+    # expect: py-float64
+    diff = pred.double() - target.double()
+    # expect: py-float64
+    return (diff ** 2).mean().double().float()
+
+
+class GaussianProcess(torch.nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        # expect: py-float64
+        self.lengthscale = torch.nn.Parameter(torch.ones(n, dtype=torch.float64))
+        # expect: py-float64
+        self.to(torch.float64)
+
+    def forward(self, x):
+        # expect: py-float64
+        return torch.cdist(x.double(), x.double())
+
+
+def load_features(path, device):
+    arr = np.load(path)
+    # expect: py-float64
+    feats = torch.from_numpy(arr.astype(np.float64)).to(device)
+    # expect: py-float64
+    labels = torch.tensor(np.asarray(arr[:, 0], dtype=np.double))
+    # expect: py-float64
+    weights = torch.as_tensor(np.ones(len(arr), dtype=np.float64), device=device)
+    # todo-expect: py-float64
+    raw = torch.from_numpy(np.load(path)).to(device)
+    return feats, labels, weights, raw
+
+
+def configure():
+    # expect: py-float64
+    torch.set_default_dtype(torch.float64)
+    # expect: py-float64
+    torch.set_default_tensor_type("torch.DoubleTensor")
+    # expect: py-float64
+    torch.set_default_tensor_type(torch.DoubleTensor)
+    # expect: py-float64
+    model = AutoModelForCausalLM.from_pretrained("gpt2", torch_dtype="float64")
+    # expect: py-float64
+    trainer = Trainer(accelerator="auto", precision="64-true")
+    return model, trainer
+
+
+def guarded(x, device):
+    if torch.cuda.is_available():
+        # expect-guarded: py-float64
+        x = x.double()
+    # expect-guarded: py-float64
+    dtype = torch.float64 if device.type == "cuda" else torch.float32
+    return x, dtype
+
+
+def negatives(x, device, args):
+    # ok: py-float64
+    a = torch.randn(4, dtype=torch.float32)
+    # ok: py-float64
+    b = x.float() * 2.0
+    # ok: py-float64
+    c = torch.tensor(3.0, device=device)
+    # ok: py-float64
+    double_check = args.double_check
+    # ok: py-float64
+    if double_check:
+        # ok: py-float64
+        x = x.double_check()
+    # ok: py-float64
+    stats = np.zeros(10, dtype=np.float64)
+    # ok: py-float64
+    table = pd.read_csv("stats.csv", dtype="float64")
+    # ok: py-float64
+    mean = np.float64(stats.mean())
+    # ok: py-float64
+    arr = np.array([1.0, 2.0], dtype="float64")
+    # ok: py-float64
+    d = np.double(1.5)
+    # ok: py-float64
+    print("using float64 accumulation; call .double() if needed")
+    # ok: py-float64
+    h = torch.from_numpy(stats.astype(np.float32))
+    # ok: py-float64
+    trainer = Trainer(precision="bf16-mixed")
+    # ok: py-float64
+    model = AutoModelForCausalLM.from_pretrained("gpt2", torch_dtype="bfloat16")
+    # ok: py-float64
+    k = torch.tensor(stats.tolist(), dtype=torch.float32)
+    # todo-ok: py-float64
+    m = torch.tensor(stats.astype(np.float64), dtype=torch.float32)
+    return a, b, c, stats, table, mean, arr, d, h, trainer, model, k, m
+
+
+def dtype_checks(x):
+    # todo-ok: py-float64
+    if x.dtype == torch.float64:
+        return x.float()
+    return x
+
+
+parser = argparse.ArgumentParser()
+# ok: py-float64
+parser.add_argument("--double", action="store_true", help="use torch.float64 / .double()")

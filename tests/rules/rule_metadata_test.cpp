@@ -1,0 +1,114 @@
+// Checks each rule's data beyond what the loader enforces: docs have the fixed headings, the
+// doc's Example triggers the rule and its Fix does not, tables are used, ids are well formed.
+#include <gtest/gtest.h>
+
+#include <re2/re2.h>
+
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+
+namespace {
+
+const std::vector<std::string> kHeadings = {"## What it flags", "## Why it matters on MPS", "## Example",
+                                            "## Fix", "## When it is fine", "## References"};
+
+// The first ```python block after `heading`, or "".
+std::string first_python_block(const std::string& doc, const std::string& heading) {
+  const size_t at = doc.find("\n" + heading + "\n");
+  if (at == std::string::npos) return "";
+  const size_t next_heading = doc.find("\n## ", at + heading.size() + 2);
+  const size_t open = doc.find("```python\n", at);
+  if (open == std::string::npos || (next_heading != std::string::npos && open > next_heading)) return "";
+  const size_t body = open + 10;
+  const size_t close = doc.find("\n```", body);
+  return close == std::string::npos ? "" : doc.substr(body, close - body + 1);
+}
+
+size_t findings_of(const std::string& rule_id, const std::string& code) {
+  TempDir dir;
+  dir.write("example.py", code);
+  size_t count = 0;
+  for (const auto& f : scan(dir.path(), {rule_id}).findings) count += f.rule == rule_id;
+  return count;
+}
+
+}  // namespace
+
+class RuleMetadata : public ::testing::TestWithParam<std::string> {
+ protected:
+  const Rule& rule() const { return *bundled_rules().find(GetParam()); }
+};
+
+TEST_P(RuleMetadata, IdIsKebabCaseWithLanguagePrefix) {
+  EXPECT_TRUE(RE2::FullMatch(rule().id, "(py|cu|dep)-[a-z0-9]+(-[a-z0-9]+)*")) << rule().id;
+  EXPECT_EQ(rule().id.substr(0, 3), "py-");
+}
+
+TEST_P(RuleMetadata, DocHasTheFixedHeadingsInOrder) {
+  const std::string& doc = rule().doc;
+  ASSERT_FALSE(doc.empty()) << "missing doc.md";
+  EXPECT_EQ(doc.rfind("# " + rule().id, 0), 0u) << "doc.md must start with '# " << rule().id << "'";
+  size_t last = 0;
+  for (const auto& heading : kHeadings) {
+    const size_t at = doc.find("\n" + heading + "\n");
+    ASSERT_NE(at, std::string::npos) << "doc.md lacks " << heading;
+    EXPECT_GT(at, last) << heading << " is out of order";
+    last = at;
+  }
+}
+
+TEST_P(RuleMetadata, DocExampleTriggersTheRuleAndFixDoesNot) {
+  const std::string example = first_python_block(rule().doc, "## Example");
+  const std::string fix = first_python_block(rule().doc, "## Fix");
+  ASSERT_FALSE(example.empty()) << "no ```python block under ## Example";
+  ASSERT_FALSE(fix.empty()) << "no ```python block under ## Fix";
+  EXPECT_GT(findings_of(rule().id, example), 0u) << "the Example does not trigger the rule:\n" << example;
+  EXPECT_EQ(findings_of(rule().id, fix), 0u) << "the Fix still triggers the rule:\n" << fix;
+}
+
+TEST_P(RuleMetadata, HasFixtureMessageAndFix) {
+  EXPECT_FALSE(rule().fixture.empty()) << "missing fixture";
+  EXPECT_GE(rule().message.size(), 20u);
+  EXPECT_GE(rule().fix.size(), 20u);
+}
+
+std::vector<std::string> rule_ids() {
+  std::vector<std::string> ids;
+  for (const auto& r : bundled_rules().rules()) ids.push_back(r.id);
+  return ids;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllRules, RuleMetadata, ::testing::ValuesIn(rule_ids()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           for (auto& c : name) if (c == '-') c = '_';
+                           return name;
+                         });
+
+TEST(RuleSetMetadata, EveryTableIsUsedAndEveryRecordIsReachable) {
+  const RuleSet& rules = bundled_rules();
+  const auto tables_dir = rules_dir() / "tables";
+  for (const auto& entry : fs::directory_iterator(tables_dir)) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string name = entry.path().stem().string();
+    bool used = false;
+    for (const auto& r : rules.rules())
+      for (const auto& m : r.matchers)
+        used = used || (m.params.contains("table") && m.params["table"] == name);
+    EXPECT_TRUE(used) << "table " << name << " is used by no rule";
+    const Table* table = rules.table(name);
+    ASSERT_NE(table, nullptr);
+    EXPECT_FALSE(table->records.empty());
+  }
+}
+
+TEST(RuleSetMetadata, CoversEveryCategoryTheScannerNeedsForPython) {
+  std::set<std::string> categories;
+  for (const auto& r : bundled_rules().rules()) categories.insert(r.category);
+  for (const char* c : {"device-hardcode", "cuda-api", "amp", "stream", "distributed", "custom-extension",
+                        "nvidia-library", "dtype", "compile", "memory", "environment"})
+    EXPECT_TRUE(categories.count(c)) << "no rule in category " << c;
+}
+
+}  // namespace mpsready::testing

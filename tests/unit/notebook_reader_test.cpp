@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include "python/notebook_reader.h"
+#include "support/rule_builder.h"
+
+namespace mpsready::testing {
+
+TEST(NotebookReader, JoinsCodeCellsAndMapsLinesBack) {
+  const auto nb = read_notebook(R"J({"cells": [
+      {"cell_type": "markdown", "source": ["# Title\n", "uses .cuda()"]},
+      {"cell_type": "code", "source": ["import torch\n", "!nvidia-smi\n", "%matplotlib inline\n", "x = 1"]},
+      {"cell_type": "code", "source": "y = x.cuda()\n"}], "nbformat": 4})J");
+  ASSERT_TRUE(nb.ok);
+  EXPECT_EQ(nb.source.code_cells, 2);
+  EXPECT_NE(nb.source.python.find("#nvidia-smi"), std::string::npos);
+  EXPECT_NE(nb.source.python.find("#matplotlib inline"), std::string::npos);
+  EXPECT_EQ(nb.source.python.find("Title"), std::string::npos);
+  // "y = x.cuda()" is line 1 of cell 3 (the markdown cell counts as cell 1).
+  const size_t line = static_cast<size_t>(std::count(nb.source.python.begin(),
+                                                     nb.source.python.begin() + static_cast<long>(nb.source.python.find("y = x")), '\n'));
+  EXPECT_EQ(nb.source.cell_of_line[line], 3);
+  EXPECT_EQ(nb.source.line_in_cell[line], 1);
+}
+
+TEST(NotebookReader, ForeignCellMagicsAreNotPython) {
+  const auto nb = read_notebook(R"J({"cells": [{"cell_type": "code", "source": ["%%bash\n", "x.cuda() && echo\n"]},
+                                              {"cell_type": "code", "source": ["%%time\n", "m.cuda()\n"]}]})J");
+  ASSERT_TRUE(nb.ok);
+  EXPECT_EQ(nb.source.python.find("x.cuda()"), std::string::npos);
+  EXPECT_NE(nb.source.python.find("m.cuda()"), std::string::npos);
+}
+
+TEST(NotebookReader, ExplainsMalformedNotebooks) {
+  EXPECT_FALSE(read_notebook("{\"cells\": [").ok);
+  const auto wrong = read_notebook(R"J({"worksheets": []})J");
+  EXPECT_FALSE(wrong.ok);
+  EXPECT_NE(wrong.error.find("cells"), std::string::npos);
+  // Odd but valid JSON shapes are tolerated: non-object cells, non-string sources.
+  EXPECT_TRUE(read_notebook(R"J({"cells": [1, {"cell_type": "code", "source": [3, "x = 1"]}]})J").ok);
+}
+
+TEST(NotebookReader, FindingsCarryCellAndLineInCell) {
+  TempDir dir;
+  add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J");
+  const RuleSet rules = RuleSet::load(dir.path() / "rules");
+  const PythonProgram program(rules);
+  dir.write("repo/nb.ipynb", R"J({"cells": [
+      {"cell_type": "code", "source": ["import torch\n", "!nvidia-smi"]},
+      {"cell_type": "markdown", "source": ["text"]},
+      {"cell_type": "code", "source": ["a = 1\n", "  b = m.cuda()\n"]}]})J");
+  const ScanResult result = run_scan(dir.path() / "repo", rules, program, ScanOptions{});
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].location.cell, 3);
+  EXPECT_EQ(result.findings[0].location.line, 2);
+  EXPECT_EQ(result.findings[0].location.column, 7);
+  EXPECT_TRUE(result.errors.empty());
+}
+
+}  // namespace mpsready::testing
