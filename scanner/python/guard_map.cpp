@@ -31,6 +31,10 @@ bool contains_ci(std::string_view text, std::string_view needle) {
 // Names that read as "this optional dependency or device is present" (HAS_APEX, use_cuda).
 bool looks_like_availability_flag(std::string_view name) {
   if (contains_ci(name, "cuda") || contains_ci(name, "gpu")) return true;
+  // Distributed mode (`if ddp:`, `if args.distributed:`, `if world_size > 1:`): the code also
+  // has a single-process path, which is the one a Mac takes.
+  if (contains_ci(name, "ddp") || contains_ci(name, "distributed") || contains_ci(name, "world_size"))
+    return true;
   std::string lower(name);
   for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   while (!lower.empty() && lower.front() == '_') lower.erase(0, 1);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "python/python_file.h"
@@ -148,15 +149,17 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       f.mechanical = rule.mechanical;
       std::string message = rule.message;
       std::string fix = rule.fix;
+      std::optional<Impact> guarded_impact = rule.guarded_impact;
       if (m.record) {
         const auto& fields = m.record->fields;
         if (auto it = fields.find("impact"); it != fields.end()) f.impact = *parse_impact(it->second);
+        if (auto it = fields.find("guarded_impact"); it != fields.end()) guarded_impact = parse_impact(it->second);
         if (auto it = fields.find("message"); it != fields.end()) message = it->second;
         if (auto it = fields.find("fix"); it != fields.end()) fix = it->second;
         if (auto it = fields.find("mechanical"); it != fields.end()) f.mechanical = it->second == "true";
         for (const auto& [key, value] : fields) m.vars.emplace(key, value);
       }
-      if (guarded) f.impact = rule.guarded_impact ? std::min(*rule.guarded_impact, f.impact) : lowered(f.impact);
+      if (guarded) f.impact = guarded_impact ? std::min(*guarded_impact, f.impact) : lowered(f.impact);
       m.vars.emplace("text", shorten_utf8(file.text(m.node), kMaxTextVarBytes));
       f.message = fill_template(message, m.vars);
       f.fix = fill_template(fix, m.vars);

@@ -102,8 +102,10 @@ Table parse_table(const fs::path& path) {
       if (value.is_string()) record.fields[key] = value.get<std::string>();
       else if (value.is_boolean()) record.fields[key] = value.get<bool>() ? "true" : "false";
     }
-    if (record.fields.count("impact") && !parse_impact(record.fields["impact"]))
-      throw RuleError(rwhere + ": \"impact\" must be blocker, portable or info");
+    for (const char* key : {"impact", "guarded_impact"}) {
+      if (record.fields.count(key) && !parse_impact(record.fields[key]))
+        throw RuleError(rwhere + ": \"" + key + "\" must be blocker, portable or info");
+    }
     table.records.push_back(std::move(record));
   }
   return table;

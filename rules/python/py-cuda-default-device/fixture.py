@@ -115,3 +115,19 @@ def negatives(x, cfg):
     # ok: py-cuda-default-device
     backend = cfg.get("backend", "nccl")
     return x, device, backend
+
+
+# A torch.device default is a default too (not a hardcoded device).
+# expect: py-cuda-default-device
+def load_weights(path, device=torch.device("cuda")):
+    return torch.load(path, map_location=device)
+
+
+# expect: py-cuda-default-device
+def make_loader(dataset, device: torch.device = torch.device("cuda:0")):
+    return dataset, device
+
+
+# ok: py-cuda-default-device
+def load_on_cpu(path, device=torch.device("cpu")):
+    return torch.load(path, map_location=device)

@@ -11,6 +11,21 @@
    value: (string) @finding)
  (#string-match? @finding "^cuda(:([0-9]+|\\{\\}))?$"))
 
+; def load(device=torch.device("cuda")) / (device: torch.device = torch.device("cuda:0"))
+((default_parameter
+   value: (call
+     function: (_) @callee
+     arguments: (argument_list . (string) @device)) @finding)
+ (#resolves-to? @callee "torch.device")
+ (#string-match? @device "^cuda(:([0-9]+|\\{\\}))?$"))
+
+((typed_default_parameter
+   value: (call
+     function: (_) @callee
+     arguments: (argument_list . (string) @device)) @finding)
+ (#resolves-to? @callee "torch.device")
+ (#string-match? @device "^cuda(:([0-9]+|\\{\\}))?$"))
+
 ; class Config: device: str = "cuda"
 ((class_definition
    body: (block

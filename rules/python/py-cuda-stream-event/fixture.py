@@ -37,8 +37,12 @@ class Prefetcher:
         torch.cuda.current_stream().wait_stream(self.stream)
         # expect: py-cuda-stream-event
         batch.record_stream(current_stream())
-        # expect: py-cuda-stream-event
+        # Streams of other backends have the same methods, so `.wait_stream` alone is not
+        # evidence; the CUDA stream it waits on is flagged where it is created.
+        # todo-expect: py-cuda-stream-event
         self.stream.wait_stream(self.hi_prio)
+        # ok: py-cuda-stream-event
+        torch.npu.current_stream(device=self.device).wait_stream(self.stream)
         return batch
 
 
