@@ -12,6 +12,8 @@ namespace mpsready {
 namespace {
 
 constexpr size_t kMaxSnippetBytes = 240;
+// CPython itself rejects code nested 200 levels deep; past this, the tree is not real code.
+constexpr size_t kMaxQueryDepth = 1000;
 constexpr size_t kMaxTextVarBytes = 80;
 
 Location locate(const SourceText& text, uint32_t start, uint32_t end, const NotebookSource* notebook) {
@@ -125,13 +127,21 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
                                        "; findings in the rest of the file are still reported"});
   }
 
+  const bool too_deep = file.max_depth() > kMaxQueryDepth;
+  bool skipped_queries = false;
   std::vector<RawMatch> raw;
   for (size_t i = 0; i < program.rules().size(); ++i) {
     if (!active[i]) continue;
     const CompiledPythonRule& compiled = program.rules()[i];
     const Rule& rule = *compiled.rule;
     raw.clear();
-    for (const auto& matcher : compiled.matchers) matcher->match(file, raw);
+    for (const auto& matcher : compiled.matchers) {
+      if (too_deep && matcher->cost_grows_with_depth()) {
+        skipped_queries = true;
+        continue;
+      }
+      matcher->match(file, raw);
+    }
     for (RawMatch& m : raw) {
       const uint32_t start = ts_node_start_byte(m.node);
       const uint32_t end = ts_node_end_byte(m.node);
@@ -168,6 +178,10 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       result.findings.push_back(std::move(f));
     }
   }
+  if (skipped_queries)
+    result.errors.push_back({path, "nesting " + std::to_string(file.max_depth()) +
+                                       " levels deep exceeds " + std::to_string(kMaxQueryDepth) +
+                                       "; rules that use tree-sitter queries were skipped for this file"});
   merge_overlapping(result.findings, program);
   return result;
 }

@@ -1,5 +1,6 @@
 #include "python/python_file.h"
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_set>
 
@@ -142,6 +143,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
 
     if (ts_tree_cursor_goto_first_child(&cursor)) {
       stack.push_back({ts_tree_cursor_current_node(&cursor), ts_tree_cursor_current_field_id(&cursor)});
+      max_depth_ = std::max(max_depth_, stack.size());
       continue;
     }
     bool done = false;

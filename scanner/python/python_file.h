@@ -49,6 +49,8 @@ class PythonFile {
   CudaCheck cuda_check(TSNode expr) const {
     return CudaCheckClassifier(source_, imports_, flags_).classify(expr);
   }
+  // Deepest nesting of the syntax tree (real code stays below a few hundred).
+  size_t max_depth() const { return max_depth_; }
   // First ERROR or MISSING node, if the file has a syntax error.
   std::optional<TSNode> first_error() const { return first_error_; }
 
@@ -61,6 +63,7 @@ class PythonFile {
   GuardMap guards_;
   std::unordered_set<std::string> flags_;  // availability flags set beside import fallbacks
   std::optional<TSNode> first_error_;
+  size_t max_depth_ = 0;
 };
 
 }  // namespace mpsready

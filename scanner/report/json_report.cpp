@@ -69,13 +69,26 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
   summary["errors"] = result.errors.size();
   summary["skipped"] = result.skipped.size();
   doc["summary"] = summary;
-  ordered_json findings = ordered_json::array();
-  for (const auto& f : result.findings) findings.push_back(finding_json(f));
-  doc["findings"] = findings;
-  doc["errors"] = notes_json(result.errors);
-  doc["skipped"] = notes_json(result.skipped);
-  // Replace, never throw: repository text was sanitised already, this is a second line of defence.
-  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  // Findings are written one by one rather than built into one document: a repository with
+  // tens of thousands of findings would otherwise hold them all twice in memory.
+  const auto dump = [](const ordered_json& j, int indent) {
+    std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+      out += c;
+      if (c == '\n') out.append(static_cast<size_t>(indent), ' ');
+    }
+    return out;
+  };
+  out << "{\n";
+  for (const auto& [key, value] : doc.items()) out << "  \"" << key << "\": " << dump(value, 2) << ",\n";
+  out << "  \"findings\": [";
+  for (size_t i = 0; i < result.findings.size(); ++i)
+    out << (i ? ",\n    " : "\n    ") << dump(finding_json(result.findings[i]), 4);
+  out << (result.findings.empty() ? "],\n" : "\n  ],\n");
+  out << "  \"errors\": " << dump(notes_json(result.errors), 2) << ",\n";
+  out << "  \"skipped\": " << dump(notes_json(result.skipped), 2) << "\n}\n";
 }
 
 }  // namespace mpsready

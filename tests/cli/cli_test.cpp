@@ -202,6 +202,20 @@ TEST(Cli, SpecialFilesAreSkippedNotOpened) {
   EXPECT_EQ(doc["findings"].size(), 1u);
 }
 
+TEST(Cli, DeepNestingAndManyFindingsFinish) {
+  TempDir dir;
+  // 100,000 nested parentheses: nothing may recurse on input depth.
+  dir.write("deep.py", "import torch\nx = " + std::string(100000, '(') + "y.cuda()" + std::string(100000, ')') + "\n");
+  std::string many = "import torch\n";
+  for (int i = 0; i < 20000; ++i) many += "x.cuda()\n";
+  dir.write("many.py", many);
+  const auto doc = scan_json(dir.path());
+  EXPECT_EQ(doc["summary"]["findings"], 20001);
+  ASSERT_EQ(doc["errors"].size(), 1u);
+  EXPECT_EQ(doc["errors"][0]["path"], "deep.py");
+  EXPECT_NE(doc["errors"][0]["reason"].get<std::string>().find("levels deep"), std::string::npos);
+}
+
 TEST(Cli, OutputFileAndSingleFileScan) {
   TempDir dir;
   const fs::path file = dir.write("one.py", "import torch\ntorch.cuda.synchronize()\n");

@@ -27,6 +27,9 @@ class PythonMatcher {
  public:
   virtual ~PythonMatcher() = default;
   virtual void match(const PythonFile& file, std::vector<RawMatch>& out) const = 0;
+  // Tree-sitter queries cost time proportional to depth times size; on absurdly deep trees they
+  // are skipped (and the file reported), while the linear matchers still run.
+  virtual bool cost_grows_with_depth() const { return false; }
 };
 
 // Throws RuleError naming the rule when the spec is invalid.

@@ -72,6 +72,8 @@ class QueryMatcher final : public PythonMatcher {
     for (uint32_t p = 0; p < patterns; ++p) parse_predicates(rule, p);
   }
 
+  bool cost_grows_with_depth() const override { return true; }
+
   void match(const PythonFile& file, std::vector<RawMatch>& out) const override {
     thread_local std::unique_ptr<TSQueryCursor, CursorDeleter> cursor(ts_query_cursor_new());
     ts_query_cursor_set_match_limit(cursor.get(), kQueryMatchLimit);
