@@ -7,9 +7,10 @@ namespace mpsready {
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
                                       const std::vector<std::string>& ignore) {
   try {
-    LoadedRules loaded{RuleSet::load(default_rules_dir(global.rules_dir, global.argv0)), nullptr};
-    loaded.rules.restrict(select, ignore);
-    loaded.python = std::make_unique<PythonProgram>(loaded.rules);
+    LoadedRules loaded{std::make_unique<RuleSet>(RuleSet::load(default_rules_dir(global.rules_dir, global.argv0))),
+                       nullptr};
+    loaded.rules->restrict(select, ignore);
+    loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules);
     return loaded;
   } catch (const RuleError& e) {
     std::cerr << "mpsready: invalid rules: " << e.what() << "\n";

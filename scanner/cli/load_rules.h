@@ -6,14 +6,14 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "python/python_program.h"
+#include "pipeline/pipeline.h"
 #include "rules/rule_set.h"
 
 namespace mpsready {
 
 struct LoadedRules {
-  RuleSet rules;
-  std::unique_ptr<PythonProgram> python;
+  std::unique_ptr<RuleSet> rules;  // on the heap: the pipeline points into it
+  std::unique_ptr<Pipeline> pipeline;
 };
 
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,

@@ -13,7 +13,7 @@ int run_rules_list(const GlobalOptions& global, const std::string& format) {
   if (!loaded) return 2;
   if (format == "json") {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const Rule& r : loaded->rules.rules()) {
+    for (const Rule& r : loaded->rules->rules()) {
       out.push_back({{"id", r.id}, {"title", r.title}, {"language", r.language},
                      {"category", r.category}, {"impact", to_string(r.impact)},
                      {"mechanical", r.mechanical}, {"status", r.status}, {"since", r.since}});
@@ -21,17 +21,17 @@ int run_rules_list(const GlobalOptions& global, const std::string& format) {
     std::cout << out.dump(2) << "\n";
     return 0;
   }
-  for (const Rule& r : loaded->rules.rules()) {
+  for (const Rule& r : loaded->rules->rules()) {
     std::cout << r.id << "  [" << r.category << ", " << to_string(r.impact) << "]  " << r.title << "\n";
   }
-  std::cout << loaded->rules.rules().size() << " rules\n";
+  std::cout << loaded->rules->rules().size() << " rules\n";
   return 0;
 }
 
 int run_rules_explain(const GlobalOptions& global, const std::string& id) {
   auto loaded = load_rules(global, {}, {});
   if (!loaded) return 2;
-  const Rule* rule = loaded->rules.find(id);
+  const Rule* rule = loaded->rules->find(id);
   if (!rule) {
     std::cerr << "mpsready: no rule \"" << id << "\" (see `mpsready rules list`)\n";
     return 2;
@@ -55,10 +55,10 @@ int run_rules_test(const GlobalOptions& global, const std::vector<std::string>& 
   if (!loaded) return 2;
   std::vector<std::string> targets = ids;
   if (targets.empty())
-    for (const Rule& r : loaded->rules.rules()) targets.push_back(r.id);
+    for (const Rule& r : loaded->rules->rules()) targets.push_back(r.id);
   int failed = 0;
   for (const auto& id : targets) {
-    const FixtureReport report = check_fixture(loaded->rules, id);
+    const FixtureReport report = check_fixture(*loaded->rules, id);
     std::cout << (report.passed() ? "PASS " : "FAIL ") << id << "  tp=" << report.true_positives
               << " fp=" << report.false_positives << " fn=" << report.false_negatives
               << " todo-fp=" << report.todo_false_positives << " todo-fn=" << report.todo_false_negatives

@@ -4,7 +4,6 @@
 
 #include "cli/commands.h"
 #include "cli/load_rules.h"
-#include "engine/scanner.h"
 #include "report/scan_report.h"
 
 namespace mpsready {
@@ -23,7 +22,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   scan.walk.use_gitignore = !options.no_gitignore;
   scan.walk.max_file_size = options.max_file_size;
   scan.jobs = options.jobs;
-  const ScanResult result = run_scan(options.path, loaded->rules, *loaded->python, scan);
+  const ScanResult result = loaded->pipeline->scan(options.path, scan);
 
   const ReportContext ctx{options.path, MPSREADY_VERSION};
   std::ofstream file;

@@ -47,6 +47,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
   std::vector<std::unique_ptr<IgnorePattern>> exclude_patterns;
   for (const auto& glob : options.excludes)
     if (auto p = IgnorePattern::parse(glob, "")) exclude_patterns.push_back(std::move(p));
+  const auto wanted = [&](const std::string& rel) { return options.wanted && options.wanted(rel); };
   const auto excluded = [&](const std::string& rel, bool is_dir) {
     bool out = false;
     for (const auto& p : exclude_patterns)
@@ -58,8 +59,8 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
   const fs::file_status root_status = fs::status(root, ec);
   if (fs::is_regular_file(root_status)) {
     const std::string name = root.filename().string();
-    if (const auto kind = classify_file(name)) result.files.push_back({name, root, *kind});
-    else result.skipped.push_back({name, "not a Python file or notebook"});
+    if (wanted(name)) result.files.push_back({name, root});
+    else result.skipped.push_back({name, "not a kind of file mpsready reads"});
     return result;
   }
 
@@ -105,7 +106,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
       if (fs::is_symlink(status)) {
         // Links are never followed: the target may lie outside the root, or loop.
         std::error_code target_ec;  // stat only: nothing behind the link is read
-        if (classify_file(name) || fs::is_directory(fs::status(entry.path(), target_ec)))
+        if (wanted(rel) || fs::is_directory(fs::status(entry.path(), target_ec)))
           result.skipped.push_back({rel, "symbolic link, not followed"});
         continue;
       }
@@ -119,8 +120,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
         subdirs.push_back({entry.path(), rel, ignores});
         continue;
       }
-      const auto kind = classify_file(name);
-      if (!kind) continue;
+      if (!wanted(rel)) continue;
       if (excluded(rel, false) || (ignores && ignores->ignored(rel, false))) {
         ++result.ignored;
         continue;
@@ -136,7 +136,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
                                            " bytes; see --max-file-size)"});
         continue;
       }
-      result.files.push_back({rel, entry.path(), *kind});
+      result.files.push_back({rel, entry.path()});
     }
     // Push in reverse so directories are visited in name order.
     for (auto d = subdirs.rbegin(); d != subdirs.rend(); ++d) stack.push_back(std::move(*d));

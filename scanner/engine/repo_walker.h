@@ -3,11 +3,11 @@
 // without ever following a symbolic link (so nothing outside the root is reached).
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/finding.h"
-#include "engine/file_kind.h"
 
 namespace mpsready {
 
@@ -15,12 +15,13 @@ struct WalkOptions {
   std::vector<std::string> excludes;  // gitignore-style globs, relative to the root
   bool use_gitignore = true;
   uintmax_t max_file_size = 16u << 20;
+  // Which files to list, by relative path (the front ends decide); unset lists nothing.
+  std::function<bool(std::string_view)> wanted;
 };
 
 struct WalkedFile {
   std::string path;  // relative to the root, '/' separators
   std::filesystem::path absolute;
-  FileKind kind;
 };
 
 struct WalkResult {

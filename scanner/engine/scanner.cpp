@@ -4,23 +4,18 @@
 #include <atomic>
 #include <thread>
 
+#include "core/source_text.h"
 #include "engine/file_reader.h"
-#include "engine/prefilter.h"
-#include "python/notebook_reader.h"
 
 namespace mpsready {
 namespace {
 
-struct FileOutcome {
-  bool scanned = false;
-  bool parsed = false;
-  std::vector<Finding> findings;
-  std::vector<FileNote> errors;
-  std::vector<FileNote> skipped;
+struct Workers {
+  std::vector<std::unique_ptr<FrontendWorker>> per_frontend;
 };
 
-FileOutcome scan_file(const WalkedFile& file, const PythonProgram& program, const NeedleFilter& filter,
-                      PythonParser& parser, const ScanOptions& options) {
+FileOutcome scan_file(const WalkedFile& file, const std::vector<const Frontend*>& frontends,
+                      Workers& workers, const ScanOptions& options) {
   FileOutcome out;
   ReadResult read = read_repository_file(file.absolute, options.walk.max_file_size);
   if (!read.bytes) {
@@ -31,54 +26,40 @@ FileOutcome scan_file(const WalkedFile& file, const PythonProgram& program, cons
     out.skipped.push_back({file.path, "binary file (contains NUL bytes)"});
     return out;
   }
-  std::string python = std::move(*read.bytes);
-  NotebookSource notebook;
-  if (file.kind == FileKind::notebook) {
-    NotebookResult nb = read_notebook(python);
-    if (!nb.ok) {
-      out.errors.push_back({file.path, nb.error});
-      return out;
-    }
-    notebook = std::move(nb.source);
-    python = std::move(notebook.python);
+  for (size_t i = 0; i < frontends.size(); ++i) {
+    if (!frontends[i]->wants(file.path)) continue;
+    if (!workers.per_frontend[i]) workers.per_frontend[i] = frontends[i]->make_worker();
+    workers.per_frontend[i]->analyze(file, *read.bytes, out);
   }
-  const SourceText text(std::move(python));
-  out.scanned = true;
-  if (const auto bad = text.first_invalid_utf8()) {
-    out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " +
-                                         std::to_string(*bad) + "); invalid bytes were read as '?'"});
-  }
-  const std::vector<bool> active = filter.active_rules(text.text());
-  if (std::find(active.begin(), active.end(), true) == active.end()) return out;
-  out.parsed = true;
-  FileAnalysis analysis = analyze_python(text, file.path, program, active, parser, options.analysis,
-                                         file.kind == FileKind::notebook ? &notebook : nullptr);
-  out.findings = std::move(analysis.findings);
-  for (auto& e : analysis.errors) out.errors.push_back(std::move(e));
   return out;
+}
+
+template <typename T>
+void append(std::vector<T>& to, std::vector<T>& from) {
+  for (auto& x : from) to.push_back(std::move(x));
 }
 
 }  // namespace
 
-ScanResult run_scan(const std::filesystem::path& root, const RuleSet& /*rules*/,
-                    const PythonProgram& program, const ScanOptions& options) {
+ScanResult run_scan(const std::filesystem::path& root, const std::vector<const Frontend*>& frontends,
+                    const std::vector<const RepositoryPass*>& passes, ScanOptions options) {
   ScanResult result;
+  options.walk.wanted = [&](std::string_view path) {
+    return std::any_of(frontends.begin(), frontends.end(), [&](const Frontend* f) { return f->wants(path); });
+  };
   WalkResult walk = walk_repository(root, options.walk);
   result.errors = std::move(walk.errors);
   result.skipped = std::move(walk.skipped);
   result.files_ignored = walk.ignored;
 
-  std::vector<std::vector<std::string>> needles;
-  for (const auto& compiled : program.rules()) needles.push_back(compiled.rule->needles);
-  const NeedleFilter filter(needles);
-
   std::vector<FileOutcome> outcomes(walk.files.size());
   std::atomic<size_t> next{0};
   const auto work = [&] {
-    PythonParser parser;
+    Workers workers;
+    workers.per_frontend.resize(frontends.size());
     for (size_t i = next++; i < walk.files.size(); i = next++) {
       try {
-        outcomes[i] = scan_file(walk.files[i], program, filter, parser, options);
+        outcomes[i] = scan_file(walk.files[i], frontends, workers, options);
       } catch (const std::exception& e) {
         // One bad file must not end the scan; say so and go on.
         outcomes[i] = FileOutcome{};
@@ -91,22 +72,28 @@ ScanResult run_scan(const std::filesystem::path& root, const RuleSet& /*rules*/,
   if (jobs <= 1) {
     work();
   } else {
-    std::vector<std::thread> workers;
-    for (unsigned j = 0; j < jobs; ++j) workers.emplace_back(work);
-    for (auto& w : workers) w.join();
+    std::vector<std::thread> threads;
+    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work);
+    for (auto& t : threads) t.join();
   }
 
   // Merge in walk order: the output does not depend on which worker finished first.
   for (auto& o : outcomes) {
     result.files_scanned += o.scanned;
     result.files_parsed += o.parsed;
-    for (auto& f : o.findings) result.findings.push_back(std::move(f));
-    for (auto& e : o.errors) result.errors.push_back(std::move(e));
-    for (auto& s : o.skipped) result.skipped.push_back(std::move(s));
+    append(result.findings, o.findings);
+    append(result.errors, o.errors);
+    append(result.skipped, o.skipped);
+    result.facts.append(std::move(o.facts));
   }
+  for (const RepositoryPass* pass : passes) pass->run(result);
   sort_findings(result.findings);
   sort_notes(result.errors);
   sort_notes(result.skipped);
+  // Two front ends reading one file may report the same problem with it once each.
+  const auto same = [](const FileNote& a, const FileNote& b) { return a.path == b.path && a.reason == b.reason; };
+  result.errors.erase(std::unique(result.errors.begin(), result.errors.end(), same), result.errors.end());
+  result.skipped.erase(std::unique(result.skipped.begin(), result.skipped.end(), same), result.skipped.end());
   result.summary = summarize(result.findings);
   return result;
 }

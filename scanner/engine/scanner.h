@@ -1,22 +1,21 @@
 #pragma once
-// A whole scan: walk the repository, analyse each file once on a pool of workers, merge the
-// results in a deterministic order and compute the verdict.
+// A whole scan: walk the repository, read each file once, let every interested front end
+// analyse it on a pool of workers, merge in a deterministic order, run the repository passes
+// and compute the verdict.
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "core/finding.h"
+#include "core/repo_facts.h"
 #include "core/verdict.h"
+#include "engine/frontend.h"
 #include "engine/repo_walker.h"
-#include "python/python_analyzer.h"
-#include "python/python_program.h"
-#include "rules/rule_set.h"
 
 namespace mpsready {
 
 struct ScanOptions {
   WalkOptions walk;
-  AnalysisOptions analysis;
   unsigned jobs = 0;  // 0: one per core
 };
 
@@ -24,13 +23,14 @@ struct ScanResult {
   std::vector<Finding> findings;  // sorted (finding_less)
   std::vector<FileNote> errors;
   std::vector<FileNote> skipped;
+  RepoFacts facts;
   size_t files_scanned = 0;  // read and checked
   size_t files_parsed = 0;   // of which some rule needed a parse
   size_t files_ignored = 0;  // excluded before reading
   Summary summary;
 };
 
-ScanResult run_scan(const std::filesystem::path& root, const RuleSet& rules,
-                    const PythonProgram& program, const ScanOptions& options);
+ScanResult run_scan(const std::filesystem::path& root, const std::vector<const Frontend*>& frontends,
+                    const std::vector<const RepositoryPass*>& passes, ScanOptions options);
 
 }  // namespace mpsready

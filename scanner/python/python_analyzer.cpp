@@ -127,6 +127,12 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
                                        "; findings in the rest of the file are still reported"});
   }
 
+  for (const ImportSite& site : file.imports().sites()) {
+    const uint32_t start = ts_node_start_byte(site.node);
+    const Location loc = locate(text, start, start, notebook);
+    result.imports.push_back({path, loc.line, loc.cell, site.name, file.guards().contains(start)});
+  }
+
   const bool too_deep = file.max_depth() > kMaxQueryDepth;
   bool skipped_queries = false;
   std::vector<RawMatch> raw;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/finding.h"
+#include "core/repo_facts.h"
 #include "core/source_text.h"
 #include "python/notebook_reader.h"
 #include "python/python_program.h"
@@ -19,6 +20,7 @@ struct AnalysisOptions {
 struct FileAnalysis {
   std::vector<Finding> findings;
   std::vector<FileNote> errors;  // the file was analysed only in part
+  std::vector<ImportFact> imports;
 };
 
 // `active[i]` says whether program.rules()[i] runs on this file (the prefilter's answer).

@@ -30,11 +30,11 @@ struct Site {
 inline std::vector<Site> scan_with_rules(const TempDir& dir, const std::string& code,
                                          const std::string& file = "code.py") {
   const RuleSet rules = RuleSet::load(dir.path() / "rules");
-  const PythonProgram program(rules);
+  const Pipeline pipeline(rules);
   dir.write("repo/" + file, code);
   ScanOptions options;
   options.jobs = 1;
-  const ScanResult result = run_scan(dir.path() / "repo", rules, program, options);
+  const ScanResult result = pipeline.scan(dir.path() / "repo", options);
   std::vector<Site> sites;
   for (const auto& f : result.findings) sites.push_back({f.rule, f.location.line, f.guarded, f.message});
   return sites;

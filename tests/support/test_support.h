@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/scanner.h"
-#include "python/python_program.h"
+#include "pipeline/pipeline.h"
 #include "rules/rule_set.h"
 
 namespace mpsready::testing {
@@ -55,10 +55,10 @@ inline const RuleSet& bundled_rules() {
 inline ScanResult scan(const fs::path& root, const std::vector<std::string>& select = {}, unsigned jobs = 1) {
   RuleSet rules = bundled_rules();
   rules.restrict(select, {});
-  const PythonProgram program(rules);
+  const Pipeline pipeline(rules);
   ScanOptions options;
   options.jobs = jobs;
-  return run_scan(root, rules, program, options);
+  return pipeline.scan(root, options);
 }
 
 inline std::string read_text(const fs::path& path) {

@@ -43,12 +43,12 @@ TEST(NotebookReader, FindingsCarryCellAndLineInCell) {
   TempDir dir;
   add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J");
   const RuleSet rules = RuleSet::load(dir.path() / "rules");
-  const PythonProgram program(rules);
+  const Pipeline pipeline(rules);
   dir.write("repo/nb.ipynb", R"J({"cells": [
       {"cell_type": "code", "source": ["import torch\n", "!nvidia-smi"]},
       {"cell_type": "markdown", "source": ["text"]},
       {"cell_type": "code", "source": ["a = 1\n", "  b = m.cuda()\n"]}]})J");
-  const ScanResult result = run_scan(dir.path() / "repo", rules, program, ScanOptions{});
+  const ScanResult result = pipeline.scan(dir.path() / "repo", ScanOptions{});
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(result.findings[0].location.cell, 3);
   EXPECT_EQ(result.findings[0].location.line, 2);

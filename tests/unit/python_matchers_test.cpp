@@ -85,9 +85,9 @@ TEST(CallMatcher, TableRecordsOverrideImpactAndFillTemplates) {
        "message": "use {eq}"}]})J");
   add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"table": "api", "exclude_callee": ["torch.cuda.is_available"]}})J");
   const RuleSet rules = RuleSet::load(dir.path() / "rules");
-  const PythonProgram program(rules);
+  const Pipeline pipeline(rules);
   dir.write("repo/a.py", "import torch\ntorch.cuda.synchronize()\ntorch.cuda.ipc_collect()\ntorch.cuda.is_available()\n");
-  const ScanResult result = run_scan(dir.path() / "repo", rules, program, ScanOptions{});
+  const ScanResult result = pipeline.scan(dir.path() / "repo", ScanOptions{});
   ASSERT_EQ(result.findings.size(), 2u);
   EXPECT_EQ(result.findings[0].message, "use torch.mps.synchronize()");
   EXPECT_EQ(result.findings[0].impact, Impact::info);
@@ -145,13 +145,13 @@ TEST(QueryMatcher, CustomPredicatesAndFindingCapture) {
 TEST(QueryMatcher, RejectsQueriesWithoutFindingOrWithUnknownPredicates) {
   TempDir dir;
   add_rule(dir, "py-q", R"J({"kind": "python.query"})J", "", "(call) @x\n");
-  EXPECT_THROW(PythonProgram(RuleSet::load(dir.path() / "rules")), RuleError);
+  EXPECT_THROW({ const RuleSet r = RuleSet::load(dir.path() / "rules"); Pipeline p(r); }, RuleError);
   TempDir dir2;
   add_rule(dir2, "py-q", R"J({"kind": "python.query"})J", "", "((call) @finding (#frobnicate? @finding))\n");
-  EXPECT_THROW(PythonProgram(RuleSet::load(dir2.path() / "rules")), RuleError);
+  EXPECT_THROW({ const RuleSet r = RuleSet::load(dir2.path() / "rules"); Pipeline p(r); }, RuleError);
   TempDir dir3;
   add_rule(dir3, "py-q", R"J({"kind": "python.query"})J", "", "(no_such_node) @finding\n");
-  EXPECT_THROW(PythonProgram(RuleSet::load(dir3.path() / "rules")), RuleError);
+  EXPECT_THROW({ const RuleSet r = RuleSet::load(dir3.path() / "rules"); Pipeline p(r); }, RuleError);
 }
 
 TEST(Guards, CudaChecksFallbacksAndEarlyReturns) {
@@ -200,9 +200,9 @@ TEST(Guards, GuardedImpactIsLoweredOrDropped) {
   add_rule(dir, "py-drop", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J",
            R"J("when_guarded": "drop")J");
   const RuleSet rules = RuleSet::load(dir.path() / "rules");
-  const PythonProgram program(rules);
+  const Pipeline pipeline(rules);
   dir.write("repo/a.py", "import torch\nif torch.cuda.is_available():\n    m.cuda()\n");
-  const ScanResult result = run_scan(dir.path() / "repo", rules, program, ScanOptions{});
+  const ScanResult result = pipeline.scan(dir.path() / "repo", ScanOptions{});
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(result.findings[0].rule, "py-lower");
   EXPECT_EQ(result.findings[0].impact, Impact::portable);

@@ -8,7 +8,8 @@ namespace mpsready::testing {
 namespace {
 std::string load_error(const TempDir& dir) {
   try {
-    PythonProgram program(RuleSet::load(dir.path() / "rules"));
+    const RuleSet loaded = RuleSet::load(dir.path() / "rules");
+    Pipeline pipeline(loaded);
   } catch (const RuleError& e) {
     return e.what();
   }

@@ -1,0 +1,53 @@
+#pragma once
+// The seam between the engine and the language front ends. The engine walks the repository,
+// reads each file once and hands its bytes to every front end that wants the file; front ends
+// turn bytes into findings and facts. Repository passes then look at all files together (an
+// extension and the Python files that import it; a requirement and its imports).
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/finding.h"
+#include "core/repo_facts.h"
+
+namespace mpsready {
+
+struct WalkedFile;
+
+// What analysing one file produced.
+struct FileOutcome {
+  bool scanned = false;  // some front end read it
+  bool parsed = false;   // some front end needed a full parse
+  std::vector<Finding> findings;
+  std::vector<FileNote> errors;
+  std::vector<FileNote> skipped;
+  RepoFacts facts;
+};
+
+// Per-thread state of a front end (parsers are not thread-safe); one per worker.
+class FrontendWorker {
+ public:
+  virtual ~FrontendWorker() = default;
+  // `bytes` are the file's contents (not binary); results are appended to `out`.
+  virtual void analyze(const WalkedFile& file, std::string_view bytes, FileOutcome& out) = 0;
+};
+
+class Frontend {
+ public:
+  virtual ~Frontend() = default;
+  // Whether this front end reads the file at `path` (relative, '/' separators).
+  virtual bool wants(std::string_view path) const = 0;
+  virtual std::unique_ptr<FrontendWorker> make_worker() const = 0;
+};
+
+struct ScanResult;
+
+// Runs after every file is analysed, before the verdict; may add, drop or adjust findings.
+class RepositoryPass {
+ public:
+  virtual ~RepositoryPass() = default;
+  virtual void run(ScanResult& result) const = 0;
+};
+
+}  // namespace mpsready

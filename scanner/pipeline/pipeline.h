@@ -1,0 +1,24 @@
+#pragma once
+// Everything a scan runs, built once from the rules: the front ends (one per language) and the
+// repository passes. Shared read-only by the workers of a scan.
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "engine/scanner.h"
+#include "rules/rule_set.h"
+
+namespace mpsready {
+
+class Pipeline {
+ public:
+  // Compiles the rules; throws RuleError on a bad one. `rules` must outlive the pipeline.
+  explicit Pipeline(const RuleSet& rules);
+  ScanResult scan(const std::filesystem::path& root, const ScanOptions& options) const;
+
+ private:
+  std::vector<std::unique_ptr<Frontend>> frontends_;
+  std::vector<std::unique_ptr<RepositoryPass>> passes_;
+};
+
+}  // namespace mpsready

@@ -1,0 +1,105 @@
+#include "python/python_frontend.h"
+
+#include <re2/re2.h>
+
+#include "core/source_text.h"
+#include "engine/repo_walker.h"
+#include "python/notebook_reader.h"
+
+namespace mpsready {
+namespace {
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+std::vector<std::vector<std::string>> needles_of(const PythonProgram& program) {
+  std::vector<std::vector<std::string>> needles;
+  for (const auto& compiled : program.rules()) needles.push_back(compiled.rule->needles);
+  return needles;
+}
+
+class PythonWorker final : public FrontendWorker {
+ public:
+  explicit PythonWorker(const PythonFrontend& frontend) : frontend_(frontend) {}
+
+  void analyze(const WalkedFile& file, std::string_view bytes, FileOutcome& out) override {
+    std::string python(bytes);
+    NotebookSource notebook;
+    const bool is_notebook = ends_with(file.path, ".ipynb");
+    if (is_notebook) {
+      NotebookResult nb = read_notebook(python);
+      if (!nb.ok) {
+        out.errors.push_back({file.path, nb.error});
+        return;
+      }
+      notebook = std::move(nb.source);
+      python = std::move(notebook.python);
+    }
+    const SourceText text(std::move(python));
+    out.scanned = true;
+    if (const auto bad = text.first_invalid_utf8()) {
+      out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " +
+                                           std::to_string(*bad) + "); invalid bytes were read as '?'"});
+    }
+    const std::vector<bool> active = frontend_.filter().active_rules(text.text());
+    if (std::find(active.begin(), active.end(), true) == active.end()) {
+      for (auto& fact : scan_imports_lexically(file.path, text.text())) {
+        if (is_notebook) fact.cell = map_cell(notebook, fact);
+        out.facts.imports.push_back(std::move(fact));
+      }
+      return;
+    }
+    out.parsed = true;
+    FileAnalysis analysis = analyze_python(text, file.path, frontend_.program(), active, parser_,
+                                           frontend_.options(), is_notebook ? &notebook : nullptr);
+    for (auto& f : analysis.findings) out.findings.push_back(std::move(f));
+    for (auto& e : analysis.errors) out.errors.push_back(std::move(e));
+    for (auto& i : analysis.imports) out.facts.imports.push_back(std::move(i));
+  }
+
+ private:
+  // Lexical facts carry lines of the joined notebook text; map them back to the cell.
+  static int map_cell(const NotebookSource& nb, ImportFact& fact) {
+    const size_t i = static_cast<size_t>(fact.line - 1);
+    if (i >= nb.cell_of_line.size()) return 0;
+    const int cell = nb.cell_of_line[i];
+    fact.line = nb.line_in_cell[i];
+    return cell;
+  }
+
+  const PythonFrontend& frontend_;
+  PythonParser parser_;
+};
+
+}  // namespace
+
+PythonFrontend::PythonFrontend(const RuleSet& rules, AnalysisOptions options)
+    : program_(rules), filter_(needles_of(program_)), options_(options) {}
+
+bool PythonFrontend::wants(std::string_view path) const {
+  return ends_with(path, ".py") || ends_with(path, ".pyi") || ends_with(path, ".ipynb");
+}
+
+std::unique_ptr<FrontendWorker> PythonFrontend::make_worker() const {
+  return std::make_unique<PythonWorker>(*this);
+}
+
+std::vector<ImportFact> scan_imports_lexically(const std::string& path, std::string_view text) {
+  static const RE2 import_line(R"(^([ \t]*)(?:import|from)[ \t]+([A-Za-z_][\w.]*))");
+  std::vector<ImportFact> out;
+  int line = 0;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    ++line;
+    std::string indent, module;
+    if (RE2::PartialMatch(text.substr(start, end - start), import_line, &indent, &module))
+      out.push_back({path, line, 0, module, !indent.empty()});
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace mpsready
