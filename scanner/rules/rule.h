@@ -40,7 +40,7 @@ struct Rule {
   std::filesystem::path dir;   // the rule's folder
   std::string query_source;    // query.scm, when present
   std::string doc;             // doc.md
-  std::filesystem::path fixture;  // fixture file, when present
+  std::filesystem::path fixture;  // fixture file or fixture/ directory, when present
 
   Impact impact_when_guarded() const {
     return guarded_impact ? *guarded_impact : lowered(impact);

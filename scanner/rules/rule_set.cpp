@@ -209,7 +209,9 @@ RuleSet RuleSet::load(const fs::path& rules_dir) {
     rule.dir = dir;
     if (fs::exists(dir / "query.scm")) rule.query_source = read_file(dir / "query.scm");
     if (fs::exists(dir / "doc.md")) rule.doc = read_file(dir / "doc.md");
-    for (const char* name : {"fixture.py", "fixture.ipynb", "fixture.cu", "fixture.cpp"}) {
+    // A single annotated file, or a fixture/ directory whose files are all annotated (for rules
+    // about file names: requirements.txt, Dockerfile, CMakeLists.txt).
+    for (const char* name : {"fixture.py", "fixture.cu", "fixture.cpp", "fixture.h", "fixture"}) {
       if (fs::exists(dir / name)) {
         rule.fixture = dir / name;
         break;

@@ -2,6 +2,8 @@
 // doc's Example triggers the rule and its Fix does not, tables are used, ids are well formed.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <re2/re2.h>
 
 #include "support/test_support.h"
@@ -13,21 +15,34 @@ namespace {
 const std::vector<std::string> kHeadings = {"## What it flags", "## Why it matters on MPS", "## Example",
                                             "## Fix", "## When it is fine", "## References"};
 
-// The first ```python block after `heading`, or "".
-std::string first_python_block(const std::string& doc, const std::string& heading) {
+struct CodeBlock {
+  std::string file;  // where the block is written to be scanned
+  std::string code;
+};
+
+// The first fenced block after `heading`. Its info string names the language (python, cuda,
+// cpp) or, for files recognised by name, the file itself (```requirements.txt, ```Dockerfile).
+CodeBlock first_code_block(const std::string& doc, const std::string& heading) {
   const size_t at = doc.find("\n" + heading + "\n");
-  if (at == std::string::npos) return "";
+  if (at == std::string::npos) return {};
   const size_t next_heading = doc.find("\n## ", at + heading.size() + 2);
-  const size_t open = doc.find("```python\n", at);
-  if (open == std::string::npos || (next_heading != std::string::npos && open > next_heading)) return "";
-  const size_t body = open + 10;
-  const size_t close = doc.find("\n```", body);
-  return close == std::string::npos ? "" : doc.substr(body, close - body + 1);
+  const size_t open = doc.find("\n```", at + 1);
+  if (open == std::string::npos || (next_heading != std::string::npos && open > next_heading)) return {};
+  const size_t info_end = doc.find('\n', open + 4);
+  if (info_end == std::string::npos) return {};
+  const std::string info = doc.substr(open + 4, info_end - open - 4);
+  const size_t close = doc.find("\n```", info_end);
+  if (info.empty() || close == std::string::npos) return {};
+  const std::string code = doc.substr(info_end + 1, close - info_end);
+  const std::map<std::string, std::string> by_language = {
+      {"python", "example.py"}, {"cuda", "example.cu"}, {"cu", "example.cu"}, {"cpp", "example.cpp"}};
+  const auto it = by_language.find(info);
+  return {it != by_language.end() ? it->second : info, code};
 }
 
-size_t findings_of(const std::string& rule_id, const std::string& code) {
+size_t findings_of(const std::string& rule_id, const CodeBlock& block) {
   TempDir dir;
-  dir.write("example.py", code);
+  dir.write(block.file, block.code);
   size_t count = 0;
   for (const auto& f : scan(dir.path(), {rule_id}).findings) count += f.rule == rule_id;
   return count;
@@ -42,7 +57,9 @@ class RuleMetadata : public ::testing::TestWithParam<std::string> {
 
 TEST_P(RuleMetadata, IdIsKebabCaseWithLanguagePrefix) {
   EXPECT_TRUE(RE2::FullMatch(rule().id, "(py|cu|dep)-[a-z0-9]+(-[a-z0-9]+)*")) << rule().id;
-  EXPECT_EQ(rule().id.substr(0, 3), "py-");
+  const std::map<std::string, std::string> prefix = {{"python", "py-"}, {"cpp", "cu-"}, {"deps", "dep-"}};
+  ASSERT_TRUE(prefix.count(rule().language)) << rule().language;
+  EXPECT_EQ(rule().id.rfind(prefix.at(rule().language), 0), 0u) << rule().id;
 }
 
 TEST_P(RuleMetadata, DocHasTheFixedHeadingsInOrder) {
@@ -59,12 +76,12 @@ TEST_P(RuleMetadata, DocHasTheFixedHeadingsInOrder) {
 }
 
 TEST_P(RuleMetadata, DocExampleTriggersTheRuleAndFixDoesNot) {
-  const std::string example = first_python_block(rule().doc, "## Example");
-  const std::string fix = first_python_block(rule().doc, "## Fix");
-  ASSERT_FALSE(example.empty()) << "no ```python block under ## Example";
-  ASSERT_FALSE(fix.empty()) << "no ```python block under ## Fix";
-  EXPECT_GT(findings_of(rule().id, example), 0u) << "the Example does not trigger the rule:\n" << example;
-  EXPECT_EQ(findings_of(rule().id, fix), 0u) << "the Fix still triggers the rule:\n" << fix;
+  const CodeBlock example = first_code_block(rule().doc, "## Example");
+  const CodeBlock fix = first_code_block(rule().doc, "## Fix");
+  ASSERT_FALSE(example.code.empty()) << "no fenced block under ## Example";
+  ASSERT_FALSE(fix.code.empty()) << "no fenced block under ## Fix";
+  EXPECT_GT(findings_of(rule().id, example), 0u) << "the Example does not trigger the rule:\n" << example.code;
+  EXPECT_EQ(findings_of(rule().id, fix), 0u) << "the Fix still triggers the rule:\n" << fix.code;
 }
 
 TEST_P(RuleMetadata, HasFixtureMessageAndFix) {
