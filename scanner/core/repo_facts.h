@@ -15,11 +15,25 @@ struct ImportFact {
   bool guarded = false;  // inside try/except ImportError or behind a CUDA check
 };
 
+// A package a manifest declares that a rule flagged, with the modules it provides, so a pass
+// can tie it to the code that imports it.
+struct DependencyFact {
+  std::string path;
+  int line = 0;
+  int column = 0;
+  std::string rule;                  // the finding it belongs to
+  std::string package;               // as written (`flash-attn`)
+  std::vector<std::string> modules;  // import names (`flash_attn`)
+  bool limited = false;              // a marker or an optional extra keeps it off a Mac
+};
+
 struct RepoFacts {
   std::vector<ImportFact> imports;
+  std::vector<DependencyFact> dependencies;
 
   void append(RepoFacts&& other) {
     for (auto& i : other.imports) imports.push_back(std::move(i));
+    for (auto& d : other.dependencies) dependencies.push_back(std::move(d));
   }
 };
 

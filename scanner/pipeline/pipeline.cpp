@@ -1,11 +1,15 @@
 #include "pipeline/pipeline.h"
 
+#include "deps/dependency_link_pass.h"
+#include "deps/deps_frontend.h"
 #include "python/python_frontend.h"
 
 namespace mpsready {
 
 Pipeline::Pipeline(const RuleSet& rules) {
   frontends_.push_back(std::make_unique<PythonFrontend>(rules));
+  frontends_.push_back(std::make_unique<DepsFrontend>(rules));
+  passes_.push_back(std::make_unique<DependencyLinkPass>());
 }
 
 ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& options) const {

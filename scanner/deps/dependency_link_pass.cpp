@@ -1,0 +1,58 @@
+#include "deps/dependency_link_pass.h"
+
+#include "engine/scanner.h"
+
+namespace mpsready {
+namespace {
+
+bool provides(const std::vector<std::string>& modules, const std::string& imported) {
+  for (const auto& m : modules)
+    if (imported == m || (imported.size() > m.size() && imported.compare(0, m.size(), m) == 0 && imported[m.size()] == '.'))
+      return true;
+  return false;
+}
+
+std::string sites(const std::vector<const ImportFact*>& imports) {
+  constexpr size_t kShown = 3;
+  std::string out;
+  for (size_t i = 0; i < imports.size() && i < kShown; ++i) {
+    const ImportFact& f = *imports[i];
+    out += (i ? ", " : "") + f.path + (f.cell ? ":cell " + std::to_string(f.cell) : "") + ":" + std::to_string(f.line);
+  }
+  if (imports.size() > kShown) out += " and " + std::to_string(imports.size() - kShown) + " more";
+  return out;
+}
+
+}  // namespace
+
+void DependencyLinkPass::run(ScanResult& result) const {
+  for (const DependencyFact& dep : result.facts.dependencies) {
+    std::vector<const ImportFact*> unguarded, guarded;
+    for (const ImportFact& imp : result.facts.imports) {
+      if (!provides(dep.modules, imp.module)) continue;
+      auto& to = imp.guarded ? guarded : unguarded;
+      // `from flash_attn import f` is one site, whatever names it imports.
+      if (!to.empty() && to.back()->path == imp.path && to.back()->line == imp.line && to.back()->cell == imp.cell) continue;
+      to.push_back(&imp);
+    }
+    for (Finding& f : result.findings) {
+      if (f.rule != dep.rule || f.path != dep.path || f.location.line != dep.line || f.location.column != dep.column)
+        continue;
+      if (!unguarded.empty()) {
+        f.message += "; imported unguarded in " + sites(unguarded);
+      } else if (!guarded.empty()) {
+        f.message += "; imported only behind a guard (" + sites(guarded) +
+                     "), so the code has a fallback, but the requirement still makes `pip install` fail on a Mac";
+        if (!dep.limited && f.impact == Impact::blocker) {
+          f.impact = Impact::portable;
+          f.mechanical = true;
+        }
+        f.guarded = true;
+      } else {
+        f.message += "; not imported by any scanned file";
+      }
+    }
+  }
+}
+
+}  // namespace mpsready

@@ -1,0 +1,83 @@
+#include "deps/deps_reader.h"
+
+#include <cctype>
+
+#include "deps/requirements_reader.h"
+#include "deps/script_reader.h"
+#include "deps/setup_cfg_reader.h"
+#include "deps/setup_py_reader.h"
+#include "deps/toml_manifest_reader.h"
+#include "deps/yaml_manifest_reader.h"
+
+namespace mpsready {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool ends_with(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+DepsFileKind DepsReader::classify(std::string_view path) {
+  const size_t slash = path.rfind('/');
+  const std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  const std::string_view dir = slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
+  const std::string name = lower(base);
+  const bool yaml = ends_with(name, ".yml") || ends_with(name, ".yaml");
+  if (ends_with(name, ".txt") &&
+      (starts_with(name, "requirements") || ends_with(name, "-requirements.txt") ||
+       ends_with(name, "_requirements.txt") || ends_with(dir, "requirements") || dir == "requirements"))
+    return DepsFileKind::requirements;
+  if (name == "setup.py") return DepsFileKind::setup_py;
+  if (name == "setup.cfg") return DepsFileKind::setup_cfg;
+  if (name == "pyproject.toml") return DepsFileKind::pyproject;
+  if (base == "Pipfile") return DepsFileKind::pipfile;
+  if (yaml && (starts_with(name, "environment") || starts_with(name, "conda"))) return DepsFileKind::conda;
+  if (yaml && (starts_with(name, "docker-compose") || starts_with(name, "compose."))) return DepsFileKind::compose;
+  if (name == "dockerfile" || starts_with(name, "dockerfile.") || ends_with(name, ".dockerfile") ||
+      name == "containerfile")
+    return DepsFileKind::dockerfile;
+  if (name == "cmakelists.txt" || ends_with(name, ".cmake")) return DepsFileKind::cmake;
+  if (name == "makefile" || name == "gnumakefile" || ends_with(name, ".mk")) return DepsFileKind::make;
+  if (ends_with(name, ".sh") || ends_with(name, ".bash") || ends_with(name, ".slurm") || ends_with(name, ".sbatch"))
+    return DepsFileKind::shell;
+  return DepsFileKind::none;
+}
+
+std::vector<DepsFile> DepsReader::read(std::string_view path, std::string_view text,
+                                       const std::filesystem::path& root, PythonParser& parser) {
+  std::vector<DepsFile> out(1);
+  DepsFile& file = out.front();
+  file.path = std::string(path);
+  file.kind = classify(path);
+  file.text = std::make_shared<SourceText>(std::string(text));
+  std::vector<DepsFile> included;
+  switch (file.kind) {
+    case DepsFileKind::requirements:
+      RequirementsReader::read(file, root, [](std::string_view p) { return classify(p) == DepsFileKind::requirements; },
+                               included);
+      break;
+    case DepsFileKind::setup_py: SetupPyReader::read(file, parser); break;
+    case DepsFileKind::setup_cfg: SetupCfgReader::read(file); break;
+    case DepsFileKind::pyproject:
+    case DepsFileKind::pipfile: TomlManifestReader::read(file); break;
+    case DepsFileKind::conda:
+    case DepsFileKind::compose: YamlManifestReader::read(file); break;
+    case DepsFileKind::dockerfile:
+    case DepsFileKind::cmake:
+    case DepsFileKind::make:
+    case DepsFileKind::shell: ScriptReader::read(file); break;
+    case DepsFileKind::none: break;
+  }
+  for (auto& f : included) out.push_back(std::move(f));
+  return out;
+}
+
+}  // namespace mpsready

@@ -1,0 +1,83 @@
+#include "deps/setup_cfg_reader.h"
+
+#include "deps/requirement_spec.h"
+
+namespace mpsready {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+void SetupCfgReader::read(DepsFile& file) {
+  const std::string_view text = file.text->text();
+  std::string section, key;
+  bool in_list = false;  // inside a value that holds requirements
+  size_t start = 0;
+  int line_no = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    ++line_no;
+    const std::string_view line = text.substr(start, end - start);
+    const uint32_t line_start = static_cast<uint32_t>(start);
+    start = end + 1;
+    const std::string_view t = trim(line);
+    const bool indented = !line.empty() && is_space(line[0]);
+    std::string_view value;
+    uint32_t value_at = 0;
+    if (t.empty() || t[0] == '#' || t[0] == ';') {
+      if (end == text.size()) break;
+      continue;
+    }
+    if (!indented && t.front() == '[') {
+      const size_t close = t.find(']');
+      if (close == std::string_view::npos)
+        file.errors.push_back({file.path, "line " + std::to_string(line_no) + ": unterminated section header"});
+      section = std::string(trim(t.substr(1, close == std::string_view::npos ? t.size() - 1 : close - 1)));
+      in_list = false;
+    } else if (!indented) {
+      const size_t eq = t.find_first_of("=:");
+      if (eq == std::string_view::npos) {
+        file.errors.push_back({file.path, "line " + std::to_string(line_no) + ": `" + std::string(t) +
+                                              "` is neither a section, a key nor a continuation"});
+        in_list = false;
+      } else {
+        key = std::string(trim(t.substr(0, eq)));
+        in_list = (section == "options" && (key == "install_requires" || key == "setup_requires")) ||
+                  section == "options.extras_require";
+        value = trim(t.substr(eq + 1));
+        value_at = line_start + static_cast<uint32_t>(value.data() - line.data());
+      }
+    } else {
+      value = t;
+      value_at = line_start + static_cast<uint32_t>(t.data() - line.data());
+    }
+    if (in_list && !value.empty()) {
+      // Inline comments start with ` #`.
+      if (const size_t hash = value.find(" #"); hash != std::string_view::npos) value = trim(value.substr(0, hash));
+      DependencyRecord r;
+      if (RequirementSpec::parse(value, r)) {
+        r.text = std::string(value);
+        r.start = value_at;
+        r.end = value_at + static_cast<uint32_t>(value.size());
+        if (section == "options.extras_require") {
+          r.group = key;
+          r.optional = true;
+        } else if (key == "setup_requires") {
+          r.group = "setup_requires";
+        }
+        file.records.push_back(std::move(r));
+      }
+    }
+    if (end == text.size()) break;
+  }
+}
+
+}  // namespace mpsready

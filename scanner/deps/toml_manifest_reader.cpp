@@ -1,0 +1,124 @@
+#include "deps/toml_manifest_reader.h"
+
+#include <toml++/toml.h>
+
+#include "deps/requirement_spec.h"
+
+namespace mpsready {
+namespace {
+
+uint32_t offset(const DepsFile& file, const toml::source_position& pos) {
+  return file.offset_of(static_cast<int>(pos.line), static_cast<int>(pos.column));
+}
+
+// A PEP 508 string in an array (`dependencies = ["flash-attn>=2"]`).
+void add_pep508(DepsFile& file, const toml::node& node, const std::string& group, bool optional) {
+  const auto* s = node.as_string();
+  if (!s) return;
+  DependencyRecord r;
+  if (!RequirementSpec::parse(s->get(), r)) {
+    file.errors.push_back({file.path, "line " + std::to_string(node.source().begin.line) + ": `" + s->get() +
+                                          "` is not a requirement; it was skipped"});
+    return;
+  }
+  r.text = s->get();
+  r.group = group;
+  r.optional = optional;
+  r.start = offset(file, node.source().begin);
+  r.end = offset(file, node.source().end);
+  if (r.end <= r.start) r.end = r.start + static_cast<uint32_t>(r.text.size() + 2);
+  file.records.push_back(std::move(r));
+}
+
+void add_array(DepsFile& file, const toml::node_view<const toml::node>& view, const std::string& group, bool optional) {
+  if (const auto* arr = view.as_array())
+    for (const auto& el : *arr) add_pep508(file, el, group, optional);
+}
+
+// Poetry and Pipfile style: `name = "version"` or `name = { version = ..., markers = ... }`.
+void add_table_deps(DepsFile& file, const toml::table* deps, const std::string& group, bool optional) {
+  if (!deps) return;
+  for (const auto& [key, value] : *deps) {
+    const std::string name(key.str());
+    if (name == "python") continue;
+    DependencyRecord r;
+    r.name = name;
+    r.normalized = normalize_package_name(name);
+    r.group = group;
+    r.optional = optional;
+    if (const auto* s = value.as_string()) {
+      r.version = s->get() == "*" ? "" : s->get();
+    } else if (const auto* t = value.as_table()) {
+      r.version = (*t)["version"].value_or(std::string());
+      r.marker = (*t)["markers"].value_or(std::string());
+      if (const auto platform = (*t)["platform"].value<std::string>())
+        r.marker += (r.marker.empty() ? "" : " and ") + ("sys_platform == \"" + *platform + "\"");
+      if (const auto sp = (*t)["sys_platform"].value<std::string>())
+        r.marker += (r.marker.empty() ? "" : " and ") + ("sys_platform " + *sp);
+      if ((*t)["optional"].value_or(false)) r.optional = true;
+    }
+    r.text = name + (r.version.empty() ? "" : " " + r.version);
+    r.start = offset(file, key.source().begin);
+    r.end = r.start + static_cast<uint32_t>(name.size());
+    file.records.push_back(std::move(r));
+  }
+}
+
+// `url = "https://download.pytorch.org/whl/cu121"` of each entry of an array of tables.
+void add_index_urls(DepsFile& file, const toml::node_view<const toml::node>& view) {
+  const auto* arr = view.as_array();
+  if (!arr) return;
+  for (const auto& el : *arr) {
+    const auto* t = el.as_table();
+    if (!t) continue;
+    const toml::node* url = t->get("url");
+    if (url && url->is_string())
+      file.add_directive("index-url", url->as_string()->get(), offset(file, url->source().begin) + 1);
+  }
+}
+
+}  // namespace
+
+void TomlManifestReader::read(DepsFile& file) {
+  toml::table doc;
+  try {
+    doc = toml::parse(file.text->text(), file.path);
+  } catch (const toml::parse_error& e) {
+    file.errors.push_back({file.path, "invalid TOML at line " + std::to_string(e.source().begin.line) + ", column " +
+                                          std::to_string(e.source().begin.column) + ": " +
+                                          std::string(e.description()) + "; its dependencies were not read"});
+    return;
+  }
+  const toml::table& root = doc;
+  if (file.kind == DepsFileKind::pipfile) {
+    add_table_deps(file, root["packages"].as_table(), "", false);
+    add_table_deps(file, root["dev-packages"].as_table(), "dev-packages", true);
+    add_index_urls(file, root["source"]);
+    return;
+  }
+  add_array(file, root["project"]["dependencies"], "", false);
+  if (const auto* extras = root["project"]["optional-dependencies"].as_table())
+    for (const auto& [key, value] : *extras)
+      if (const auto* arr = value.as_array())
+        for (const auto& el : *arr) add_pep508(file, el, std::string(key.str()), true);
+  if (const auto* groups = root["dependency-groups"].as_table())
+    for (const auto& [key, value] : *groups)
+      if (const auto* arr = value.as_array())
+        for (const auto& el : *arr) add_pep508(file, el, std::string(key.str()), true);
+  add_array(file, root["build-system"]["requires"], "build-system", false);
+  const auto poetry = root["tool"]["poetry"];
+  add_table_deps(file, poetry["dependencies"].as_table(), "", false);
+  add_table_deps(file, poetry["dev-dependencies"].as_table(), "dev-dependencies", true);
+  if (const auto* groups = poetry["group"].as_table())
+    for (const auto& [key, value] : *groups) {
+      const auto* g = value.as_table();
+      if (!g) continue;
+      const bool optional = (*g)["optional"].value_or(false);
+      add_table_deps(file, (*g)["dependencies"].as_table(), std::string(key.str()), optional);
+    }
+  add_index_urls(file, poetry["source"]);
+  add_index_urls(file, root["tool"]["uv"]["index"]);
+  add_index_urls(file, root["tool"]["pdm"]["source"]);
+}
+
+}  // namespace mpsready
