@@ -1,0 +1,134 @@
+// The deps readers on realistic and malformed files, and the dependency link pass.
+#include <gtest/gtest.h>
+
+#include "deps/deps_reader.h"
+#include "python/ts_python.h"
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+
+namespace {
+
+std::vector<DepsFile> read(const TempDir& dir, const std::string& path) {
+  PythonParser parser;
+  return DepsReader::read(path, read_text(dir.path() / path), dir.path(), parser);
+}
+
+bool has_error(const std::vector<DepsFile>& files, const std::string& text) {
+  for (const auto& f : files)
+    for (const auto& e : f.errors)
+      if (e.reason.find(text) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(DepsReaders, RequirementsWithMarkersPinsAndIncludes) {
+  TempDir dir;
+  dir.write("requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cu121\n"
+                                "torch==2.2.1+cu121\n-r base.in\n"
+                                "triton==2.2.0; sys_platform == \"linux\"  # kernels\n");
+  dir.write("base.in", "  flash-attn==2.5.6\n");
+  const auto files = read(dir, "requirements.txt");
+  ASSERT_EQ(files.size(), 2u);
+  ASSERT_EQ(files[0].records.size(), 2u);
+  EXPECT_EQ(files[0].records[0].version, "==2.2.1+cu121");
+  EXPECT_EQ(files[0].records[1].marker, "sys_platform == \"linux\"");
+  ASSERT_EQ(files[1].records.size(), 1u);
+  EXPECT_EQ(files[1].path, "base.in");
+  const auto at = files[1].position(files[1].records[0].start);
+  EXPECT_EQ(at.line, 1);
+  EXPECT_EQ(at.column, 3);
+  ASSERT_EQ(files[0].directives.size(), 1u);
+  EXPECT_EQ(files[0].directives[0].kind, "option");
+}
+
+TEST(DepsReaders, RecursiveIncludeLoopIsReportedNotFollowedForever) {
+  TempDir dir;
+  dir.write("requirements.txt", "-r a.in\n");
+  dir.write("a.in", "numpy\n-r b.in\n");
+  dir.write("b.in", "-r a.in\nflash-attn\n");
+  const auto files = read(dir, "requirements.txt");
+  EXPECT_TRUE(has_error(files, "include loop")) << files.size();
+  EXPECT_EQ(files.size(), 3u);
+}
+
+TEST(DepsReaders, IncludeOutsideTheRootIsNotRead) {
+  TempDir dir;
+  dir.write("repo/requirements.txt", "-r ../secret.txt\n");
+  dir.write("secret.txt", "flash-attn\n");
+  PythonParser parser;
+  const auto files = DepsReader::read("requirements.txt", read_text(dir.path() / "repo/requirements.txt"),
+                                      dir.path() / "repo", parser);
+  EXPECT_EQ(files.size(), 1u);
+  EXPECT_TRUE(has_error(files, "outside the scanned directory"));
+}
+
+TEST(DepsReaders, MalformedTomlAndYamlGiveErrorEntries) {
+  TempDir dir;
+  dir.write("pyproject.toml", "[project]\ndependencies = [\"torch\"\n");
+  dir.write("environment.yml", "dependencies:\n  - numpy\n - [bad\n");
+  EXPECT_TRUE(has_error(read(dir, "pyproject.toml"), "invalid TOML at line"));
+  EXPECT_TRUE(has_error(read(dir, "environment.yml"), "invalid YAML at line"));
+}
+
+TEST(DepsReaders, DockerfileContinuationsMapBackToTheirLines) {
+  TempDir dir;
+  dir.write("Dockerfile", "FROM python:3.11\n# a comment about cuda\nRUN pip install a \\\n"
+                          "# inside\n    torch==2.1.0+cu118\n");
+  const auto files = read(dir, "Dockerfile");
+  ASSERT_EQ(files[0].directives.size(), 2u);
+  const Directive& run = files[0].directives[1];
+  EXPECT_EQ(run.kind, "RUN");
+  EXPECT_EQ(run.text, "pip install a torch==2.1.0+cu118");
+  const auto at = files[0].position(run.file_offset(static_cast<uint32_t>(run.text.find("torch"))));
+  EXPECT_EQ(at.line, 5);
+  EXPECT_EQ(at.column, 5);
+}
+
+TEST(DepsReaders, SetupPyPoetryCondaAndCompose) {
+  TempDir dir;
+  dir.write("setup.py", "from setuptools import setup\nREQ = ['torch', 'xformers']\n"
+                        "setup(install_requires=REQ, extras_require={'gpu': ['triton']})\n");
+  dir.write("pyproject.toml", "[tool.poetry.dependencies]\npython = \"^3.10\"\n"
+                              "flash-attn = { version = \"^2\", optional = true }\n");
+  dir.write("environment.yml", "channels: [nvidia]\ndependencies:\n  - pytorch-cuda=12.1\n  - pip:\n    - vllm\n");
+  dir.write("docker-compose.yml", "services:\n  t:\n    image: nvidia/cuda:12.1.0-base\n");
+  const auto setup = read(dir, "setup.py");
+  ASSERT_EQ(setup[0].records.size(), 3u);
+  EXPECT_TRUE(setup[0].records[2].optional);
+  const auto poetry = read(dir, "pyproject.toml");
+  ASSERT_EQ(poetry[0].records.size(), 1u);
+  EXPECT_TRUE(poetry[0].records[0].optional);
+  const auto conda = read(dir, "environment.yml");
+  ASSERT_EQ(conda[0].records.size(), 2u);
+  EXPECT_TRUE(conda[0].records[0].conda);
+  EXPECT_FALSE(conda[0].records[1].conda);
+  const auto compose = read(dir, "docker-compose.yml");
+  ASSERT_EQ(compose[0].directives.size(), 1u);
+  EXPECT_EQ(compose[0].position(compose[0].directives[0].segments[0].file_offset).line, 3);
+}
+
+TEST(DependencyLink, RequirementIsTiedToItsImports) {
+  TempDir dir;
+  dir.write("requirements.txt", "torch\nflash-attn==2.5.6\ncupy-cuda12x\n");
+  dir.write("model.py", "import flash_attn\n");
+  const ScanResult result = scan(dir.path(), {"dep-nvidia-only-package"});
+  ASSERT_EQ(result.findings.size(), 2u);
+  EXPECT_NE(result.findings[0].message.find("imported unguarded in model.py:1"), std::string::npos);
+  EXPECT_EQ(result.findings[0].impact, Impact::blocker);
+  EXPECT_NE(result.findings[1].message.find("not imported by any scanned file"), std::string::npos);
+  EXPECT_EQ(result.findings[1].impact, Impact::blocker);
+}
+
+TEST(DependencyLink, GuardedImportMakesTheRequirementPortable) {
+  TempDir dir;
+  dir.write("requirements.txt", "flash-attn==2.5.6\n");
+  dir.write("model.py", "try:\n    import flash_attn\nexcept ImportError:\n    flash_attn = None\n");
+  const ScanResult result = scan(dir.path(), {"dep-nvidia-only-package"});
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].impact, Impact::portable);
+  EXPECT_TRUE(result.findings[0].guarded);
+}
+
+}  // namespace mpsready::testing
