@@ -1,11 +1,15 @@
 #include "pipeline/pipeline.h"
 
+#include "cpp_frontend.h"
+#include "pipeline/extension_link_pass.h"
 #include "python/python_frontend.h"
 
 namespace mpsready {
 
-Pipeline::Pipeline(const RuleSet& rules) {
+Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands) {
   frontends_.push_back(std::make_unique<PythonFrontend>(rules));
+  frontends_.push_back(std::make_unique<CppFrontend>(rules, compile_commands));
+  passes_.push_back(std::make_unique<ExtensionLinkPass>());
 }
 
 ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& options) const {
