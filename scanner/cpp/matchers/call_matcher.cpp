@@ -9,27 +9,14 @@
 namespace mpsready {
 namespace {
 
-struct Pattern {
-  std::unique_ptr<RE2> regex;
-  const TableRecord* record = nullptr;
-};
+using Pattern = RegexPattern;
 
 class CallMatcher final : public CppMatcher {
  public:
   CallMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) {
     const ParamReader reader(params, rule, "cpp.call");
     reader.allow_only({"names", "table", "field"});
-    for (auto& re : compile_regexes(reader.strings("names"), reader)) patterns_.push_back({std::move(re), nullptr});
-    const std::string field = reader.string("field", "calls");
-    if (const Table* table = reader.table(rules)) {
-      for (const auto& record : table->records) {
-        const auto it = record.fields.find(field);
-        if (it == record.fields.end()) continue;
-        auto res = compile_regexes({it->second}, reader);
-        patterns_.push_back({std::move(res[0]), &record});
-      }
-    }
-    if (patterns_.empty()) reader.fail("needs \"names\" or a \"table\" with \"" + field + "\" fields");
+    patterns_ = load_regex_patterns(reader, rules, "names", "calls");
   }
 
   void match(const CppFile& file, std::vector<CppRawMatch>& out) const override {

@@ -5,27 +5,12 @@
 namespace mpsready {
 namespace {
 
-struct HeaderPattern {
-  std::unique_ptr<RE2> regex;
-  const TableRecord* record = nullptr;
-};
-
 class IncludeMatcher final : public CppMatcher {
  public:
   IncludeMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) {
     const ParamReader reader(params, rule, "cpp.include");
     reader.allow_only({"headers", "table", "field"});
-    for (auto& re : compile_regexes(reader.strings("headers"), reader)) patterns_.push_back({std::move(re), nullptr});
-    const std::string field = reader.string("field", "headers");
-    if (const Table* table = reader.table(rules)) {
-      for (const auto& record : table->records) {
-        const auto it = record.fields.find(field);
-        if (it == record.fields.end()) continue;
-        auto res = compile_regexes({it->second}, reader);
-        patterns_.push_back({std::move(res[0]), &record});
-      }
-    }
-    if (patterns_.empty()) reader.fail("needs \"headers\" or a \"table\" with \"" + field + "\" fields");
+    patterns_ = load_regex_patterns(reader, rules, "headers", "headers");
   }
   void match(const CppFile& file, std::vector<CppRawMatch>& out) const override {
     for (const ClangSite& inc : file.clang.includes) {
@@ -41,7 +26,7 @@ class IncludeMatcher final : public CppMatcher {
   }
 
  private:
-  std::vector<HeaderPattern> patterns_;
+  std::vector<RegexPattern> patterns_;
 };
 
 }  // namespace

@@ -33,6 +33,33 @@ inline bool any_full_match(const std::vector<std::unique_ptr<RE2>>& res, std::st
   return false;
 }
 
+// A regex from a rule's own list, or from a table record's field (then the record feeds the
+// message).
+struct RegexPattern {
+  std::unique_ptr<RE2> regex;
+  const TableRecord* record = nullptr;
+};
+
+// The regexes of param `list_key` plus, with a `table`, each record's `field` (param "field",
+// default `default_field`).
+inline std::vector<RegexPattern> load_regex_patterns(const ParamReader& reader, const RuleSet& rules,
+                                                     const char* list_key, const std::string& default_field) {
+  std::vector<RegexPattern> out;
+  for (auto& re : compile_regexes(reader.strings(list_key), reader)) out.push_back({std::move(re), nullptr});
+  const std::string field = reader.string("field", default_field);
+  if (const Table* table = reader.table(rules)) {
+    for (const auto& record : table->records) {
+      const auto it = record.fields.find(field);
+      if (it == record.fields.end()) continue;
+      auto res = compile_regexes({it->second}, reader);
+      out.push_back({std::move(res[0]), &record});
+    }
+  }
+  if (out.empty())
+    reader.fail(std::string("needs \"") + list_key + "\" or a \"table\" with \"" + field + "\" fields");
+  return out;
+}
+
 // Index of the token starting at or after `offset`.
 inline size_t token_at(const CppFile& file, uint32_t offset) {
   const auto it = std::lower_bound(file.tokens.begin(), file.tokens.end(), offset,
