@@ -12,6 +12,9 @@ namespace mpsready {
 namespace {
 
 constexpr size_t kMaxSnippetBytes = 240;
+// Clang's cost grows faster than a file's size on machine-generated sources; past this only the
+// token-level matchers run (kernels, launches, calls and asm have token-level fallbacks).
+constexpr size_t kMaxClangBytes = 2u << 20;
 
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
@@ -75,8 +78,14 @@ class CppWorker final : public FrontendWorker {
     cpp.tokens = lex_cpp(text.text(), cpp.cuda);
     std::optional<std::vector<std::string>> args;
     if (const CompileCommands* db = frontend_.database()) args = db->args_for(file.absolute.string());
-    cpp.clang = parser_.parse(file.path, file.absolute.string(), text.text(), cpp.cuda, args ? &*args : nullptr);
-    if (cpp.clang.errors > 0 || !cpp.clang.ran) out.errors.push_back({file.path, describe_parse(cpp.clang)});
+    if (text.text().size() > kMaxClangBytes) {
+      cpp.clang.mode = "lexical";
+      out.errors.push_back({file.path, "larger than " + std::to_string(kMaxClangBytes >> 20) +
+                                           " MiB: read token by token only, without Clang"});
+    } else {
+      cpp.clang = parser_.parse(file.path, file.absolute.string(), text.text(), cpp.cuda, args ? &*args : nullptr);
+      if (cpp.clang.errors > 0 || !cpp.clang.ran) out.errors.push_back({file.path, describe_parse(cpp.clang)});
+    }
     out.facts.cpp_units.push_back(unit_fact(file.path, cpp.tokens, &cpp.clang));
 
     for (size_t i = 0; i < frontend_.rules().size(); ++i) {
