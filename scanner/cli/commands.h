@@ -22,6 +22,7 @@ struct ScanCommandOptions {
   unsigned jobs = 0;
   unsigned long long max_file_size = 16ull << 20;
   bool no_gitignore = false;
+  std::string compile_commands;  // --compile-commands
 };
 
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);

@@ -5,12 +5,12 @@
 namespace mpsready {
 
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
-                                      const std::vector<std::string>& ignore) {
+                                      const std::vector<std::string>& ignore, const std::string& compile_commands) {
   try {
     LoadedRules loaded{std::make_unique<RuleSet>(RuleSet::load(default_rules_dir(global.rules_dir, global.argv0))),
                        nullptr};
     loaded.rules->restrict(select, ignore);
-    loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules);
+    loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules, compile_commands);
     return loaded;
   } catch (const RuleError& e) {
     std::cerr << "mpsready: invalid rules: " << e.what() << "\n";

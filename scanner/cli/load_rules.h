@@ -17,6 +17,7 @@ struct LoadedRules {
 };
 
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
-                                      const std::vector<std::string>& ignore);
+                                      const std::vector<std::string>& ignore,
+                                      const std::string& compile_commands = "");
 
 }  // namespace mpsready

@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
   scan_cmd->add_option("-j,--jobs", scan.jobs, "Worker threads (default: one per core)");
   scan_cmd->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this many bytes");
   scan_cmd->add_flag("--no-gitignore", scan.no_gitignore, "Do not honour .gitignore files");
+  scan_cmd->add_option("--compile-commands", scan.compile_commands,
+                       "compile_commands.json for C++/CUDA files (default: ROOT/ or ROOT/build/)")
+      ->check(CLI::ExistingFile);
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);

@@ -14,7 +14,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
     std::cerr << "mpsready: path not found: " << options.path << "\n";
     return 2;
   }
-  auto loaded = load_rules(global, options.select, options.ignore);
+  auto loaded = load_rules(global, options.select, options.ignore, options.compile_commands);
   if (!loaded) return 2;
 
   ScanOptions scan;

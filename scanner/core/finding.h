@@ -27,6 +27,7 @@ struct Finding {
   std::string snippet;  // the source line the finding starts on
   bool guarded = false;
   bool mechanical = false;
+  std::string mode;  // C++ findings: "tolerant" or "compile-commands" (which front-end mode saw it)
   // Byte span in the analysed text; used to merge findings of one file, never printed.
   uint32_t start_byte = 0;
   uint32_t end_byte = 0;

@@ -27,13 +27,34 @@ struct DependencyFact {
   bool limited = false;              // a marker or an optional extra keeps it off a Mac
 };
 
+// A compiled extension declared in Python: setup.py's CUDAExtension/CppExtension, or a JIT
+// `torch.utils.cpp_extension.load(...)` / `load_inline(...)`.
+struct ExtensionFact {
+  std::string path;  // the declaring file
+  int line = 0;
+  std::string name;  // the module name it builds (`fused_rmsnorm_cuda`, `pkg._C`)
+  bool cuda = false;  // CUDAExtension, or CUDA sources
+  std::vector<std::string> sources;  // repository-relative paths, where they are literal
+};
+
+// What a C++/CUDA file offers an extension built from it.
+struct CppUnitFact {
+  std::string path;
+  bool cuda_code = false;         // kernels, launches or CUDA calls
+  bool cpu_registration = false;  // TORCH_LIBRARY_IMPL(ns, CPU, m) or a CPU dispatch
+};
+
 struct RepoFacts {
   std::vector<ImportFact> imports;
   std::vector<DependencyFact> dependencies;
+  std::vector<ExtensionFact> extensions;
+  std::vector<CppUnitFact> cpp_units;
 
   void append(RepoFacts&& other) {
     for (auto& i : other.imports) imports.push_back(std::move(i));
     for (auto& d : other.dependencies) dependencies.push_back(std::move(d));
+    for (auto& e : other.extensions) extensions.push_back(std::move(e));
+    for (auto& u : other.cpp_units) cpp_units.push_back(std::move(u));
   }
 };
 

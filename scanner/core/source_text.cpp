@@ -81,6 +81,14 @@ LineColumn SourceText::position(uint32_t byte_offset) const {
   return {static_cast<int>(line_index) + 1, column};
 }
 
+uint32_t SourceText::offset_of(int line, int byte_column) const {
+  if (line < 1) return 0;
+  if (line > line_count()) return static_cast<uint32_t>(text_.size());
+  const uint64_t offset = uint64_t{line_starts_[static_cast<size_t>(line - 1)]} +
+                          static_cast<uint64_t>(std::max(byte_column, 1) - 1);
+  return static_cast<uint32_t>(std::min<uint64_t>(offset, text_.size()));
+}
+
 std::string_view SourceText::line(int line) const {
   if (line < 1 || line > line_count()) return {};
   const uint32_t start = line_starts_[static_cast<size_t>(line - 1)];

@@ -25,6 +25,8 @@ class SourceText {
   std::optional<size_t> first_invalid_utf8() const { return first_invalid_; }
 
   LineColumn position(uint32_t byte_offset) const;
+  // The byte offset of a 1-based line and 1-based byte column (clamped to the text).
+  uint32_t offset_of(int line, int byte_column) const;
   int line_count() const { return static_cast<int>(line_starts_.size()); }
   // The text of a 1-based line without its line ending.
   std::string_view line(int line) const;

@@ -3,6 +3,7 @@
 // reads each file once and hands its bytes to every front end that wants the file; front ends
 // turn bytes into findings and facts. Repository passes then look at all files together (an
 // extension and the Python files that import it; a requirement and its imports).
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,6 +40,9 @@ class Frontend {
   // Whether this front end reads the file at `path` (relative, '/' separators).
   virtual bool wants(std::string_view path) const = 0;
   virtual std::unique_ptr<FrontendWorker> make_worker() const = 0;
+  // Called once before the walk, before any worker exists (so it may set up per-scan state,
+  // such as a compilation database found at the root).
+  virtual void begin_scan(const std::filesystem::path& /*root*/, std::vector<FileNote>& /*errors*/) const {}
 };
 
 struct ScanResult;

@@ -47,8 +47,11 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
   options.walk.wanted = [&](std::string_view path) {
     return std::any_of(frontends.begin(), frontends.end(), [&](const Frontend* f) { return f->wants(path); });
   };
+  std::vector<FileNote> setup_errors;
+  for (const Frontend* f : frontends) f->begin_scan(root, setup_errors);
   WalkResult walk = walk_repository(root, options.walk);
   result.errors = std::move(walk.errors);
+  append(result.errors, setup_errors);
   result.skipped = std::move(walk.skipped);
   result.files_ignored = walk.ignored;
 

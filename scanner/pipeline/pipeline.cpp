@@ -1,14 +1,18 @@
 #include "pipeline/pipeline.h"
 
+#include "cpp_frontend.h"
 #include "deps/dependency_link_pass.h"
 #include "deps/deps_frontend.h"
+#include "pipeline/extension_link_pass.h"
 #include "python/python_frontend.h"
 
 namespace mpsready {
 
-Pipeline::Pipeline(const RuleSet& rules) {
+Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands) {
   frontends_.push_back(std::make_unique<PythonFrontend>(rules));
+  frontends_.push_back(std::make_unique<CppFrontend>(rules, compile_commands));
   frontends_.push_back(std::make_unique<DepsFrontend>(rules));
+  passes_.push_back(std::make_unique<ExtensionLinkPass>());
   passes_.push_back(std::make_unique<DependencyLinkPass>());
 }
 

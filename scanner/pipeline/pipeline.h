@@ -13,7 +13,8 @@ namespace mpsready {
 class Pipeline {
  public:
   // Compiles the rules; throws RuleError on a bad one. `rules` must outlive the pipeline.
-  explicit Pipeline(const RuleSet& rules);
+  // `compile_commands`: a compile_commands.json for C++ files (default: found at the root).
+  explicit Pipeline(const RuleSet& rules, const std::string& compile_commands = "");
   ScanResult scan(const std::filesystem::path& root, const ScanOptions& options) const;
 
  private:

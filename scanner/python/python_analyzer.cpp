@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "python/extension_facts.h"
 #include "python/python_file.h"
 #include "rules/message_template.h"
 
@@ -132,6 +133,8 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
     const Location loc = locate(text, start, start, notebook);
     result.imports.push_back({path, loc.line, loc.cell, site.name, file.guards().contains(start)});
   }
+
+  result.extensions = find_extensions(file, text, path);
 
   const bool too_deep = file.max_depth() > kMaxQueryDepth;
   bool skipped_queries = false;

@@ -21,6 +21,7 @@ struct FileAnalysis {
   std::vector<Finding> findings;
   std::vector<FileNote> errors;  // the file was analysed only in part
   std::vector<ImportFact> imports;
+  std::vector<ExtensionFact> extensions;
 };
 
 // `active[i]` says whether program.rules()[i] runs on this file (the prefilter's answer).

@@ -43,7 +43,10 @@ class PythonWorker final : public FrontendWorker {
                                            std::to_string(*bad) + "); invalid bytes were read as '?'"});
     }
     const std::vector<bool> active = frontend_.filter().active_rules(text.text());
-    if (std::find(active.begin(), active.end(), true) == active.end()) {
+    // A file that declares an extension is parsed even when no rule needs it: a CppExtension
+    // is the CPU alternative the extension linkage looks for.
+    const bool declares_extension = text.text().find("cpp_extension") != std::string_view::npos;
+    if (!declares_extension && std::find(active.begin(), active.end(), true) == active.end()) {
       for (auto& fact : scan_imports_lexically(file.path, text.text())) {
         if (is_notebook) fact.cell = map_cell(notebook, fact);
         out.facts.imports.push_back(std::move(fact));
@@ -56,6 +59,7 @@ class PythonWorker final : public FrontendWorker {
     for (auto& f : analysis.findings) out.findings.push_back(std::move(f));
     for (auto& e : analysis.errors) out.errors.push_back(std::move(e));
     for (auto& i : analysis.imports) out.facts.imports.push_back(std::move(i));
+    for (auto& e : analysis.extensions) out.facts.extensions.push_back(std::move(e));
   }
 
  private:

@@ -30,6 +30,7 @@ ordered_json finding_json(const Finding& f) {
   j["snippet"] = f.snippet;
   j["guarded"] = f.guarded;
   j["mechanical"] = f.mechanical;
+  if (!f.mode.empty()) j["mode"] = f.mode;
   return j;
 }
 

@@ -1,4 +1,4 @@
-#include "python/matchers/params.h"
+#include "rules/param_reader.h"
 
 #include <algorithm>
 #include <cstring>

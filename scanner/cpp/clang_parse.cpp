@@ -1,0 +1,283 @@
+#include "clang_parse.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Stmt.h>
+#include <clang/ASTMatchers/ASTMatchFinder.h>
+#include <clang/ASTMatchers/ASTMatchers.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticLex.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/PreprocessorOptions.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Tooling/JSONCompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+
+#include "cuda_prelude.h"
+
+namespace mpsready {
+namespace {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+// Positions in the file itself: after the prelude, a #line directive names the file.
+struct Locator {
+  const SourceManager* sm = nullptr;
+  std::string path;
+
+  // Where a reader sees the code: a macro argument at its place in the file, a macro body at
+  // the macro's use.
+  bool in_file(SourceLocation loc) const {
+    if (loc.isInvalid()) return false;
+    const PresumedLoc p = sm->getPresumedLoc(sm->getFileLoc(loc));
+    return p.isValid() && path == p.getFilename();
+  }
+  void fill(ClangSite& site, SourceLocation begin, SourceLocation end) const {
+    const PresumedLoc b = sm->getPresumedLoc(sm->getFileLoc(begin));
+    site.line = static_cast<int>(b.getLine());
+    site.byte_column = static_cast<int>(b.getColumn());
+    const PresumedLoc e = sm->getPresumedLoc(sm->getFileLoc(end.isValid() ? end : begin));
+    site.end_line = e.isValid() ? static_cast<int>(e.getLine()) : site.line;
+    site.end_byte_column = e.isValid() ? static_cast<int>(e.getColumn()) : site.byte_column;
+  }
+};
+
+class Collector : public MatchFinder::MatchCallback {
+ public:
+  ClangParseResult* out = nullptr;
+  Locator* locator = nullptr;
+
+  void run(const MatchFinder::MatchResult& r) override {
+    locator->sm = r.SourceManager;
+    if (const auto* fn = r.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+      if (!locator->in_file(fn->getLocation())) return;
+      ClangSite site;
+      site.name = fn->getNameAsString();
+      site.detail = fn->hasAttr<CUDAGlobalAttr>() ? "global" : "device";
+      site.templated = fn->getDescribedFunctionTemplate() != nullptr;
+      locator->fill(site, fn->getLocation(), fn->getLocation());
+      out->kernels.push_back(std::move(site));
+    } else if (const auto* launch = r.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+      if (!locator->in_file(launch->getBeginLoc())) return;
+      ClangSite site;
+      if (const auto* named = dyn_cast_or_null<NamedDecl>(launch->getCalleeDecl())) {
+        site.name = named->getNameAsString();
+      } else if (const auto* overloads = dyn_cast<OverloadExpr>(launch->getCallee()->IgnoreImplicit())) {
+        site.name = overloads->getName().getAsString();  // a template kernel in a template
+      }
+      locator->fill(site, launch->getBeginLoc(), launch->getEndLoc());
+      out->launches.push_back(std::move(site));
+    } else if (const auto* call = r.Nodes.getNodeAs<CallExpr>("call")) {
+      if (!locator->in_file(call->getBeginLoc())) return;
+      const FunctionDecl* callee = call->getDirectCallee();
+      if (!callee) return;
+      ClangSite site;
+      site.name = callee->getQualifiedNameAsString();
+      locator->fill(site, call->getBeginLoc(), call->getEndLoc());
+      out->calls.push_back(std::move(site));
+    } else if (const auto* as = r.Nodes.getNodeAs<AsmStmt>("asm")) {
+      if (!locator->in_file(as->getBeginLoc())) return;
+      ClangSite site;
+      if (const auto* gcc = dyn_cast<GCCAsmStmt>(as)) site.name = gcc->getAsmString()->getString().str();
+      locator->fill(site, as->getBeginLoc(), as->getEndLoc());
+      out->asm_blocks.push_back(std::move(site));
+    }
+  }
+};
+
+class PreprocessorHooks : public PPCallbacks {
+ public:
+  PreprocessorHooks(ClangParseResult& out, Locator& locator, const SourceManager& sm, bool tolerant)
+      : out_(out), locator_(locator), sm_(sm), tolerant_(tolerant) {}
+
+  void InclusionDirective(SourceLocation hash, const Token&, StringRef file_name, bool,
+                          CharSourceRange range, const FileEntry* file, StringRef, StringRef,
+                          const Module*, SrcMgr::CharacteristicKind) override {
+    locator_.sm = &sm_;
+    if (!locator_.in_file(hash)) return;
+    ClangSite site;
+    site.name = file_name.str();
+    locator_.fill(site, hash, range.getEnd());
+    out_.includes.push_back(std::move(site));
+    if (!file || tolerant_) out_.unresolved_includes.push_back(file_name.str());
+  }
+
+  void MacroExpands(const Token& name, const MacroDefinition& def, SourceRange range,
+                    const MacroArgs*) override {
+    const MacroInfo* info = def.getMacroInfo();
+    if (!info) return;
+    locator_.sm = &sm_;
+    // Only macros the file defines itself: CHECK_CUDA, LAUNCH wrappers and the like.
+    if (!locator_.in_file(info->getDefinitionLoc()) || !locator_.in_file(range.getBegin())) return;
+    ClangSite site;
+    site.name = name.getIdentifierInfo()->getName().str();
+    for (const Token& t : info->tokens()) {
+      if (const IdentifierInfo* id = t.getIdentifierInfo()) site.detail += id->getName().str() + " ";
+    }
+    locator_.fill(site, range.getBegin(), range.getEnd());
+    out_.macro_uses.push_back(std::move(site));
+  }
+
+ private:
+  ClangParseResult& out_;
+  Locator& locator_;
+  const SourceManager& sm_;
+  bool tolerant_;
+};
+
+// Counts errors and keeps going: a parse error never hides findings elsewhere in the file.
+class CountingDiagnostics : public DiagnosticConsumer {
+ public:
+  CountingDiagnostics(ClangParseResult& out, Locator& locator) : out_(out), locator_(locator) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic& info) override {
+    if (level < DiagnosticsEngine::Error) return;
+    // A missing header is expected in tolerant mode; it is listed as unresolved instead.
+    if (info.getID() == diag::err_pp_file_not_found) return;
+    ++out_.errors;
+    if (out_.first_error_line == 0 && info.hasSourceManager() && info.getLocation().isValid()) {
+      const PresumedLoc p = info.getSourceManager().getPresumedLoc(info.getLocation());
+      if (p.isValid() && locator_.path == p.getFilename()) out_.first_error_line = static_cast<int>(p.getLine());
+    }
+  }
+
+ private:
+  ClangParseResult& out_;
+  Locator& locator_;
+};
+
+class ScanAction : public ASTFrontendAction {
+ public:
+  ScanAction(MatchFinder& finder, ClangParseResult& out, Locator& locator, bool tolerant)
+      : finder_(finder), out_(out), locator_(locator), tolerant_(tolerant) {}
+
+  bool BeginInvocation(CompilerInstance& ci) override {
+    // Tolerant mode: #includes are not followed, and unresolvable #if conditions take every
+    // branch, so the file's own code is all seen.
+    if (tolerant_) ci.getPreprocessorOpts().SingleFileParseMode = true;
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
+    ci.getDiagnostics().setClient(new CountingDiagnostics(out_, locator_), true);
+    ci.getDiagnostics().setErrorLimit(0);
+    // A missing header is fatal by default, which would silence every later diagnostic; as a
+    // plain error the parse goes on and the count stays honest.
+    ci.getDiagnostics().setSeverity(diag::err_pp_file_not_found, diag::Severity::Error, SourceLocation());
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<PreprocessorHooks>(out_, locator_, ci.getSourceManager(), tolerant_));
+    return finder_.newASTConsumer();
+  }
+
+ private:
+  MatchFinder& finder_;
+  ClangParseResult& out_;
+  Locator& locator_;
+  bool tolerant_;
+};
+
+}  // namespace
+
+struct ClangParser::State {
+  MatchFinder finder;
+  Collector collector;
+  Locator locator;
+
+  State() {
+    collector.locator = &locator;
+    // Built once per parser, used for every file it parses.
+    finder.addMatcher(functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal),
+                                                         allOf(hasAttr(attr::CUDADevice),
+                                                               unless(hasAttr(attr::CUDAHost)))))
+                          .bind("kernel"),
+                      &collector);
+    finder.addMatcher(cudaKernelCallExpr().bind("launch"), &collector);
+    finder.addMatcher(callExpr(unless(cudaKernelCallExpr()), callee(functionDecl())).bind("call"), &collector);
+    finder.addMatcher(asmStmt().bind("asm"), &collector);
+  }
+};
+
+ClangParser::ClangParser() : state_(std::make_unique<State>()) {}
+ClangParser::~ClangParser() = default;
+
+ClangParseResult ClangParser::parse(const std::string& path, const std::string& absolute_path,
+                                    std::string_view code, bool cuda,
+                                    const std::vector<std::string>* compile_args) {
+  ClangParseResult result;
+  const bool tolerant = compile_args == nullptr;
+  result.mode = tolerant ? "tolerant" : "compile-commands";
+  // Tolerant mode names positions with a #line directive; the real mode parses the file under
+  // its own absolute name.
+  state_->locator = Locator{nullptr, tolerant ? path : absolute_path};
+  state_->collector.out = &result;
+
+  std::vector<std::string> args;
+  std::string buffer;
+  std::string buffer_name = path;
+  if (tolerant) {
+    args = {"-fsyntax-only", "-std=c++17", "-w", "-ferror-limit=0", "-Wno-everything"};
+    if (cuda) {
+      args.insert(args.begin(), {"-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-host-only"});
+      buffer_name = "mpsready-input.cu";
+    } else {
+      args.insert(args.begin(), {"-x", "c++"});
+      buffer_name = "mpsready-input.cpp";
+    }
+    buffer.reserve(code.size() + 8192);
+    buffer.append(cuda_prelude());
+    buffer.append("\n#line 1 \"").append(path).append("\"\n");
+    buffer.append(code);
+  } else {
+    args = *compile_args;
+    args.push_back("-fsyntax-only");
+    args.push_back("-w");
+    args.push_back("-ferror-limit=0");
+    buffer.assign(code);
+    buffer_name = absolute_path;
+  }
+  auto action = std::make_unique<ScanAction>(state_->finder, result, state_->locator, tolerant);
+  // The return value only says whether errors were reported; the counts say that already.
+  (void)clang::tooling::runToolOnCodeWithArgs(std::move(action), buffer, args, buffer_name, "mpsready");
+  result.ran = true;
+  return result;
+}
+
+struct CompileCommands::Impl {
+  std::unique_ptr<clang::tooling::JSONCompilationDatabase> db;
+};
+
+CompileCommands::CompileCommands() : impl_(std::make_unique<Impl>()) {}
+CompileCommands::~CompileCommands() = default;
+
+std::unique_ptr<CompileCommands> CompileCommands::load(const std::string& json_path, std::string& error) {
+  std::string message;
+  auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(
+      json_path, message, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!db) {
+    error = message;
+    return nullptr;
+  }
+  auto out = std::unique_ptr<CompileCommands>(new CompileCommands());
+  out->impl_->db = std::move(db);
+  return out;
+}
+
+std::optional<std::vector<std::string>> CompileCommands::args_for(const std::string& absolute_path) const {
+  const auto commands = impl_->db->getCompileCommands(absolute_path);
+  if (commands.empty()) return std::nullopt;
+  std::vector<std::string> args;
+  const auto& cmd = commands.front().CommandLine;
+  // Drop the compiler, the output and the input; keep the flags that shape the parse.
+  for (size_t i = 1; i < cmd.size(); ++i) {
+    const std::string& a = cmd[i];
+    if (a == "-o" || a == "-MF" || a == "-MT" || a == "-MQ") { ++i; continue; }
+    if (a == "-c" || a == "-MD" || a == "-MMD" || a == absolute_path || a == commands.front().Filename) continue;
+    args.push_back(a);
+  }
+  return args;
+}
+
+}  // namespace mpsready

@@ -1,0 +1,71 @@
+#pragma once
+// Clang LibTooling behind a plain interface (no Clang types leak out, so the rest of mpsready
+// builds with RTTI while this part matches LLVM's -fno-rtti). One ClangParser per worker
+// thread: its AST matchers and preprocessor hooks are built once and reused for every file.
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mpsready {
+
+struct ClangSite {
+  std::string name;    // kernel, callee, header or macro as written; the asm text for asm
+  std::string detail;  // kernels: "global" / "device"; macros: the definition's body
+  int line = 0;        // 1-based, in the file itself
+  int byte_column = 0;  // 1-based, in bytes
+  int end_line = 0;
+  int end_byte_column = 0;
+  bool templated = false;
+};
+
+struct ClangParseResult {
+  bool ran = false;  // Clang ran (false: it could not be set up; see `failure`)
+  std::string failure;
+  std::string mode;  // "tolerant" (no includes, built-in CUDA header) or "compile-commands"
+  std::vector<ClangSite> kernels;     // __global__ and __device__ function definitions
+  std::vector<ClangSite> launches;    // <<<...>>> launches, at the expansion site
+  std::vector<ClangSite> calls;       // calls, with the callee's qualified name
+  std::vector<ClangSite> asm_blocks;  // inline assembly
+  std::vector<ClangSite> includes;    // #include directives
+  std::vector<ClangSite> macro_uses;  // expansions of macros defined in the file
+  int errors = 0;
+  int first_error_line = 0;
+  std::vector<std::string> unresolved_includes;
+};
+
+class ClangParser {
+ public:
+  ClangParser();
+  ~ClangParser();
+  ClangParser(const ClangParser&) = delete;
+  ClangParser& operator=(const ClangParser&) = delete;
+
+  // `path` names the file in positions and decides the language (.cu/.cuh are CUDA; so is a
+  // header that uses CUDA syntax). With `compile_args` (from compile_commands.json) the file is
+  // parsed with its real flags and includes; otherwise in tolerant mode.
+  // `absolute_path` lets relative #includes resolve in compile-commands mode.
+  ClangParseResult parse(const std::string& path, const std::string& absolute_path, std::string_view code,
+                         bool cuda, const std::vector<std::string>* compile_args);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// The arguments for `path` from a compile_commands.json, or nullopt. Loading failures return
+// nullopt and set `error`.
+class CompileCommands {
+ public:
+  static std::unique_ptr<CompileCommands> load(const std::string& json_path, std::string& error);
+  ~CompileCommands();
+  std::optional<std::vector<std::string>> args_for(const std::string& absolute_path) const;
+
+ private:
+  CompileCommands();
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mpsready

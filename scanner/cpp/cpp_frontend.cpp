@@ -1,0 +1,205 @@
+#include "cpp_frontend.h"
+
+#include <algorithm>
+
+#include "clang_parse.h"
+#include "core/source_text.h"
+#include "engine/repo_walker.h"
+#include "rules/message_template.h"
+#include "token_scanner.h"
+
+namespace mpsready {
+namespace {
+
+constexpr size_t kMaxSnippetBytes = 240;
+// Clang's cost grows faster than a file's size on machine-generated sources; past this only the
+// token-level matchers run (kernels, launches, calls and asm have token-level fallbacks).
+constexpr size_t kMaxClangBytes = 2u << 20;
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool is_header(std::string_view path) {
+  return ends_with(path, ".h") || ends_with(path, ".hpp") || ends_with(path, ".cuh");
+}
+
+std::vector<CompiledCppRule> compile_rules(const RuleSet& rules) {
+  std::vector<CompiledCppRule> out;
+  for (const Rule& rule : rules.rules()) {
+    if (rule.language != "cpp") continue;
+    CompiledCppRule compiled{&rule, {}};
+    for (const MatcherSpec& spec : rule.matchers) {
+      try {
+        compiled.matchers.push_back(compile_cpp_matcher(spec, rule, rules));
+      } catch (const nlohmann::json::exception& e) {
+        throw RuleError(rule.dir.string() + "/rule.json: " + spec.kind + " params have a value of the wrong type (" +
+                        e.what() + ")");
+      }
+    }
+    out.push_back(std::move(compiled));
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> needles_of(const std::vector<CompiledCppRule>& rules) {
+  std::vector<std::vector<std::string>> out;
+  for (const auto& r : rules) out.push_back(r.rule->needles);
+  return out;
+}
+
+class CppWorker final : public FrontendWorker {
+ public:
+  explicit CppWorker(const CppFrontend& frontend) : frontend_(frontend) {}
+
+  void analyze(const WalkedFile& file, std::string_view bytes, FileOutcome& out) override {
+    const SourceText text{std::string(bytes)};
+    out.scanned = true;
+    if (const auto bad = text.first_invalid_utf8())
+      out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " + std::to_string(*bad) +
+                                           "); invalid bytes were read as '?'"});
+    const std::vector<bool> active = frontend_.filter().active_rules(text.text());
+    const bool registers_ops = text.text().find("TORCH_LIBRARY_IMPL") != std::string_view::npos;
+    const bool any_rule = std::find(active.begin(), active.end(), true) != active.end();
+    if (!any_rule && !registers_ops) return;
+    if (!any_rule) {  // only the facts the extension linkage needs: a lexical pass is enough
+      out.facts.cpp_units.push_back(unit_fact(file.path, lex_cpp(text.text(), false), nullptr));
+      return;
+    }
+    out.parsed = true;
+
+    CppFile cpp;
+    cpp.path = file.path;
+    cpp.text = &text;
+    const bool cuda_syntax = text.text().find("__global__") != std::string_view::npos ||
+                             text.text().find("__device__") != std::string_view::npos ||
+                             text.text().find("<<<") != std::string_view::npos;
+    cpp.cuda = ends_with(file.path, ".cu") || ends_with(file.path, ".cuh") || (is_header(file.path) && cuda_syntax);
+    cpp.tokens = lex_cpp(text.text(), cpp.cuda);
+    std::optional<std::vector<std::string>> args;
+    if (const CompileCommands* db = frontend_.database()) args = db->args_for(file.absolute.string());
+    if (text.text().size() > kMaxClangBytes) {
+      cpp.clang.mode = "lexical";
+      out.errors.push_back({file.path, "larger than " + std::to_string(kMaxClangBytes >> 20) +
+                                           " MiB: read token by token only, without Clang"});
+    } else {
+      cpp.clang = parser_.parse(file.path, file.absolute.string(), text.text(), cpp.cuda, args ? &*args : nullptr);
+      if (cpp.clang.errors > 0 || !cpp.clang.ran) out.errors.push_back({file.path, describe_parse(cpp.clang)});
+    }
+    out.facts.cpp_units.push_back(unit_fact(file.path, cpp.tokens, &cpp.clang));
+
+    for (size_t i = 0; i < frontend_.rules().size(); ++i) {
+      if (!active[i]) continue;
+      const CompiledCppRule& compiled = frontend_.rules()[i];
+      std::vector<CppRawMatch> raw;
+      for (const auto& matcher : compiled.matchers) matcher->match(cpp, raw);
+      std::vector<int> lines;  // one finding per rule and line: AST and tokens often see the same site
+      for (CppRawMatch& m : raw) {
+        Finding f = make_finding(*compiled.rule, m, cpp);
+        if (std::find(lines.begin(), lines.end(), f.location.line) != lines.end()) continue;
+        lines.push_back(f.location.line);
+        out.findings.push_back(std::move(f));
+      }
+    }
+  }
+
+ private:
+  // Whether the file holds CUDA code, and whether it registers CPU kernels
+  // (`TORCH_LIBRARY_IMPL(ns, CPU, m)`), for the extension linkage.
+  static CppUnitFact unit_fact(const std::string& path, const std::vector<CppToken>& tokens,
+                               const ClangParseResult* clang) {
+    CppUnitFact fact;
+    fact.path = path;
+    if (clang) fact.cuda_code = !clang->kernels.empty() || !clang->launches.empty();
+    for (size_t i = 0; i + 4 < tokens.size(); ++i) {
+      if (tokens[i].spelling == "TORCH_LIBRARY_IMPL" && tokens[i + 1].spelling == "(" &&
+          tokens[i + 3].spelling == "," && tokens[i + 4].spelling == "CPU")
+        fact.cpu_registration = true;
+    }
+    return fact;
+  }
+
+  static std::string describe_parse(const ClangParseResult& r) {
+    if (!r.ran) return "C++ front end could not run: " + r.failure;
+    std::string text = std::to_string(r.errors) + " parse error" + (r.errors == 1 ? "" : "s");
+    if (r.first_error_line) text += " (first at line " + std::to_string(r.first_error_line) + ")";
+    text += " in " + r.mode + " mode; findings in the rest of the file are still reported";
+    if (r.mode == "tolerant" && !r.unresolved_includes.empty()) {
+      text += "; not resolved:";
+      for (size_t i = 0; i < r.unresolved_includes.size() && i < 6; ++i) text += " " + r.unresolved_includes[i];
+      if (r.unresolved_includes.size() > 6) text += " and " + std::to_string(r.unresolved_includes.size() - 6) + " more";
+    }
+    return text;
+  }
+
+  static Finding make_finding(const Rule& rule, CppRawMatch& m, const CppFile& cpp) {
+    Finding f;
+    f.rule = rule.id;
+    f.category = rule.category;
+    f.path = cpp.path;
+    f.impact = rule.impact;
+    f.mechanical = rule.mechanical;
+    f.mode = cpp.clang.mode;
+    std::string message = rule.message, fix = rule.fix;
+    if (m.record) {
+      const auto& fields = m.record->fields;
+      if (auto it = fields.find("impact"); it != fields.end()) f.impact = *parse_impact(it->second);
+      if (auto it = fields.find("message"); it != fields.end()) message = it->second;
+      if (auto it = fields.find("fix"); it != fields.end()) fix = it->second;
+      if (auto it = fields.find("mechanical"); it != fields.end()) f.mechanical = it->second == "true";
+      for (const auto& [k, v] : fields) m.vars.emplace(k, v);
+    }
+    const std::string_view source = cpp.text->text();
+    m.end = std::min<uint32_t>(std::max(m.end, m.start), static_cast<uint32_t>(source.size()));
+    m.vars.emplace("text", shorten_utf8(source.substr(m.start, m.end - m.start), 80));
+    f.message = fill_template(message, m.vars);
+    f.fix = fill_template(fix, m.vars);
+    const LineColumn b = cpp.text->position(m.start), e = cpp.text->position(m.end);
+    f.location = {b.line, b.column, e.line, e.column, 0};
+    f.start_byte = m.start;
+    f.end_byte = m.end;
+    f.snippet = shorten_utf8(cpp.text->line(b.line), kMaxSnippetBytes);
+    return f;
+  }
+
+  const CppFrontend& frontend_;
+  ClangParser parser_;
+};
+
+}  // namespace
+
+CppFrontend::CppFrontend(const RuleSet& rules, std::string compile_commands)
+    : rules_(compile_rules(rules)), filter_(needles_of(rules_)), compile_commands_(std::move(compile_commands)) {}
+
+CppFrontend::~CppFrontend() = default;
+
+bool CppFrontend::wants(std::string_view path) const {
+  if (rules_.empty()) return false;
+  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
+    if (ends_with(path, ext)) return true;
+  return false;
+}
+
+std::unique_ptr<FrontendWorker> CppFrontend::make_worker() const { return std::make_unique<CppWorker>(*this); }
+
+void CppFrontend::begin_scan(const std::filesystem::path& root, std::vector<FileNote>& errors) const {
+  database_.reset();
+  std::string path = compile_commands_;
+  if (path.empty()) {
+    std::error_code ec;
+    for (const char* candidate : {"compile_commands.json", "build/compile_commands.json"}) {
+      const auto p = root / candidate;
+      // A link could point anywhere: only a regular file inside the root is used.
+      if (std::filesystem::is_regular_file(std::filesystem::symlink_status(p, ec))) {
+        path = p.string();
+        break;
+      }
+    }
+  }
+  if (path.empty()) return;
+  std::string error;
+  database_ = CompileCommands::load(path, error);
+  if (!database_) errors.push_back({path, "compile_commands.json cannot be used (" + error + "); C++ files are parsed in tolerant mode"});
+}
+
+}  // namespace mpsready

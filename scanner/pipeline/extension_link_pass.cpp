@@ -1,0 +1,85 @@
+#include "pipeline/extension_link_pass.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/verdict.h"
+#include "engine/scanner.h"
+
+namespace mpsready {
+namespace {
+
+constexpr size_t kSitesNamed = 3;
+
+bool imports_module(const ImportFact& fact, const std::string& module) {
+  if (fact.module == module) return true;
+  if (fact.module.size() > module.size() && fact.module.compare(0, module.size(), module) == 0 &&
+      fact.module[module.size()] == '.')
+    return true;
+  // `import fused_ext` for an extension named `pkg.fused_ext` (installed as a submodule).
+  const size_t dot = module.rfind('.');
+  return dot != std::string::npos && fact.module == module.substr(dot + 1);
+}
+
+std::string label(const ImportFact& fact) {
+  std::string out = fact.path + ":";
+  if (fact.cell) out += "cell " + std::to_string(fact.cell) + ":";
+  return out + std::to_string(fact.line);
+}
+
+std::string join_sites(const std::vector<const ImportFact*>& sites) {
+  std::string out;
+  for (size_t i = 0; i < sites.size() && i < kSitesNamed; ++i) out += (i ? ", " : "") + label(*sites[i]);
+  if (sites.size() > kSitesNamed) out += " and " + std::to_string(sites.size() - kSitesNamed) + " more";
+  return out;
+}
+
+}  // namespace
+
+void ExtensionLinkPass::run(ScanResult& result) const {
+  const RepoFacts& facts = result.facts;
+  for (const ExtensionFact& ext : facts.extensions) {
+    if (!ext.cuda) continue;
+    std::vector<const ImportFact*> unguarded, guarded;
+    for (const ImportFact& imp : facts.imports) {
+      if (!imports_module(imp, ext.name)) continue;
+      (imp.guarded ? guarded : unguarded).push_back(&imp);
+    }
+    const bool cpp_twin = std::any_of(facts.extensions.begin(), facts.extensions.end(), [&](const ExtensionFact& e) {
+      return !e.cuda && e.name == ext.name;
+    });
+    const std::set<std::string> sources(ext.sources.begin(), ext.sources.end());
+    const bool cpu_kernels = std::any_of(facts.cpp_units.begin(), facts.cpp_units.end(), [&](const CppUnitFact& u) {
+      return sources.count(u.path) && u.cpu_registration;
+    });
+    const bool fallback_everywhere = unguarded.empty() && !guarded.empty();
+    const bool has_cpu_path = cpp_twin || cpu_kernels || fallback_everywhere;
+
+    std::string linkage = "extension `" + ext.name + "`";
+    if (!ext.sources.empty()) {
+      linkage += " (";
+      for (size_t i = 0; i < ext.sources.size() && i < kSitesNamed; ++i) linkage += (i ? ", " : "") + ext.sources[i];
+      if (ext.sources.size() > kSitesNamed) linkage += ", …";
+      linkage += ")";
+    }
+    if (!unguarded.empty()) linkage += " is imported unguarded by " + join_sites(unguarded);
+    else if (!guarded.empty()) linkage += " is imported only behind a fallback, by " + join_sites(guarded);
+    else linkage += " is not imported by any scanned Python file";
+    if (cpp_twin) linkage += "; a CppExtension of the same name is its CPU build";
+    else if (cpu_kernels) linkage += "; its sources register CPU kernels";
+
+    for (Finding& f : result.findings) {
+      const bool declaring_site = f.path == ext.path && f.location.line == ext.line && f.rule == "py-cuda-extension";
+      const bool in_sources = sources.count(f.path) != 0;
+      if (!declaring_site && !in_sources) continue;
+      if (declaring_site) f.message += "; " + linkage;
+      if (has_cpu_path && f.impact == Impact::blocker) {
+        // The CUDA code stays on Linux; the repository does not.
+        f.impact = Impact::portable;
+        if (in_sources) f.message += " (" + linkage + ")";
+      }
+    }
+  }
+}
+
+}  // namespace mpsready

@@ -1,0 +1,15 @@
+#pragma once
+// Links compiled extensions to their sources and to the Python files that import them, and
+// decides whether a CUDA extension keeps the repository on Linux: imported unguarded with
+// CUDA-only sources, it is a blocker; with a CPU implementation (a CppExtension of the same
+// name, a CPU registration in its sources, or a fallback at every import site) it is portable.
+#include "engine/frontend.h"
+
+namespace mpsready {
+
+class ExtensionLinkPass final : public RepositoryPass {
+ public:
+  void run(ScanResult& result) const override;
+};
+
+}  // namespace mpsready

@@ -1,0 +1,175 @@
+// The C++/CUDA front end with real Clang, on files a lab would have, with no CUDA SDK and no
+// PyTorch headers installed.
+#include <gtest/gtest.h>
+
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+namespace {
+
+std::vector<std::string> sites(const ScanResult& r, const std::string& rule) {
+  std::vector<std::string> out;
+  for (const auto& f : r.findings)
+    if (f.rule == rule) out.push_back(f.path + ":" + std::to_string(f.location.line) + ":" + std::string(to_string(f.impact)));
+  return out;
+}
+
+const FileNote* error_of(const ScanResult& r, const std::string& path) {
+  for (const auto& e : r.errors)
+    if (e.path == path) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(CppFrontend, SyntaxErrorsDoNotHideLaterFindings) {
+  TempDir dir;
+  dir.write("k.cu",
+            "#include <torch/extension.h>\n"                      // 1
+            "void broken( {{ int ;; ]] }\n"                       // 2: garbage
+            "template <typename T>\n"                             // 3
+            "__global__ void scale(T* x, int n) { x[0] *= 2; }\n"  // 4
+            "void run(float* p) {\n"
+            "  scale<float><<<1, 32>>>(p, 1);\n"                  // 6
+            "}\n");
+  const ScanResult r = scan(dir.path());
+  EXPECT_EQ(sites(r, "cu-cuda-kernel"), (std::vector<std::string>{"k.cu:4:blocker"}));
+  EXPECT_EQ(sites(r, "cu-kernel-launch"), (std::vector<std::string>{"k.cu:6:blocker"}));
+  const FileNote* e = error_of(r, "k.cu");
+  ASSERT_NE(e, nullptr);
+  EXPECT_NE(e->reason.find("parse error"), std::string::npos);
+  EXPECT_NE(e->reason.find("tolerant mode"), std::string::npos);
+  for (const auto& f : r.findings) EXPECT_EQ(f.mode, "tolerant");
+}
+
+TEST(CppFrontend, MissingIncludesAreListedAndTheFileIsStillRead) {
+  TempDir dir;
+  dir.write("ops.cu",
+            "#include \"local/helpers.cuh\"\n"
+            "#include <cublas_v2.h>\n"
+            "#include <thrust/sort.h>\n"
+            "__global__ void k(float* x) { x[threadIdx.x] = 0; }\n"
+            "void go(float* x) { k<<<1, 1>>>(x); }\n");
+  const ScanResult r = scan(dir.path());
+  EXPECT_EQ(sites(r, "cu-cuda-kernel").size(), 1u);
+  EXPECT_EQ(sites(r, "cu-kernel-launch").size(), 1u);
+  EXPECT_EQ(sites(r, "cu-cuda-library").size(), 2u);  // cuBLAS and Thrust includes
+  // Missing headers alone are expected in tolerant mode and are not errors; with parse errors,
+  // the file's entry lists what was not resolved.
+  dir.write("broken.cu", "#include \"local/helpers.cuh\"\nvoid f( {\n__global__ void k(float* x) {}\n");
+  const ScanResult r2 = scan(dir.path());
+  const FileNote* e = error_of(r2, "broken.cu");
+  ASSERT_NE(e, nullptr);
+  EXPECT_NE(e->reason.find("not resolved: local/helpers.cuh"), std::string::npos) << e->reason;
+  EXPECT_EQ(error_of(r2, "ops.cu"), nullptr);
+}
+
+TEST(CppFrontend, LaunchesInsideMacrosAndDispatchLambdas) {
+  TempDir dir;
+  dir.write("m.cu",
+            "#define LAUNCH(kernel, n) kernel<<<(n + 255) / 256, 256>>>(n)\n"  // 1 (the macro body)
+            "__global__ void fill(int n) {}\n"
+            "template <typename scalar_t> __global__ void add(scalar_t* x) {}\n"
+            "void run(at::Tensor x) {\n"
+            "  LAUNCH(fill, 1024);\n"                                           // 5 (the use)
+            "  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), \"add\", [&] {\n"
+            "    add<scalar_t><<<1, 32>>>(x.data_ptr<scalar_t>());\n"           // 7
+            "  });\n"
+            "}\n");
+  const ScanResult r = scan(dir.path(), {"cu-kernel-launch"});
+  EXPECT_EQ(sites(r, "cu-kernel-launch"),
+            (std::vector<std::string>{"m.cu:1:blocker", "m.cu:5:blocker", "m.cu:7:blocker"}));
+}
+
+TEST(CppFrontend, CheckCudaMacroIdiom) {
+  TempDir dir;
+  dir.write("b.cpp",
+            "#include <torch/extension.h>\n"
+            "#define CHECK_CUDA(x) TORCH_CHECK(x.is_cuda(), #x \" must be a CUDA tensor\")\n"  // 2
+            "torch::Tensor f(torch::Tensor x) {\n"
+            "  CHECK_CUDA(x);\n"                                                             // 4
+            "  if (x.is_cuda()) { return x; }\n"                                              // 5: a dispatch
+            "  return x;\n"
+            "}\n");
+  const ScanResult r = scan(dir.path(), {"cu-requires-cuda-tensor"});
+  EXPECT_EQ(sites(r, "cu-requires-cuda-tensor"),
+            (std::vector<std::string>{"b.cpp:2:portable", "b.cpp:4:portable"}));
+}
+
+TEST(CppFrontend, LibTorchApplicationDevices) {
+  TempDir dir;
+  dir.write("app/main.cpp",
+            "#include <torch/script.h>\n"
+            "int main() {\n"
+            "  auto module = torch::jit::load(\"model.pt\");\n"
+            "  module.to(torch::kCUDA);\n"                          // 4
+            "  torch::Device device(\"cuda:0\");\n"                   // 5: a declaration, not a call
+            "  auto d2 = torch::Device(\"cuda\");\n"                  // 6
+            "  auto cpu = torch::Device(torch::kCPU);\n"
+            "  return 0;\n"
+            "}\n");
+  const ScanResult r = scan(dir.path(), {"cu-libtorch-cuda-device"});
+  const auto found = sites(r, "cu-libtorch-cuda-device");
+  EXPECT_NE(std::find(found.begin(), found.end(), "app/main.cpp:4:portable"), found.end());
+  EXPECT_NE(std::find(found.begin(), found.end(), "app/main.cpp:6:portable"), found.end());
+  EXPECT_EQ(std::count_if(found.begin(), found.end(), [](const std::string& s) { return s.find(":7:") != std::string::npos; }), 0);
+  EXPECT_EQ(r.summary.verdict, Verdict::partial);
+}
+
+TEST(CppFrontend, CompileCommandsModeUsesTheRealFlags) {
+  TempDir dir;
+  dir.write("include/fake_cuda_runtime.h", "int cudaMalloc(void** p, unsigned long n);\n");
+  dir.write("src/alloc.cpp", "#include \"fake_cuda_runtime.h\"\nvoid f() { void* p; cudaMalloc(&p, 16); }\n");
+  const std::string root = dir.path().string();
+  dir.write("compile_commands.json",
+            "[{\"directory\": \"" + root + "\", \"file\": \"" + root + "/src/alloc.cpp\", "
+            "\"command\": \"c++ -std=c++17 -I" + root + "/include -c " + root + "/src/alloc.cpp -o alloc.o\"}]");
+  const ScanResult r = scan(dir.path(), {"cu-cuda-runtime-api"});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].location.line, 2);
+  EXPECT_EQ(r.findings[0].mode, "compile-commands");
+  EXPECT_EQ(error_of(r, "src/alloc.cpp"), nullptr) << "the header resolves with the real flags";
+}
+
+TEST(ExtensionLinkage, UnguardedImportOfCudaOnlySourcesIsABlocker) {
+  TempDir dir;
+  dir.write("setup.py",
+            "from torch.utils.cpp_extension import CUDAExtension\n"
+            "ext = CUDAExtension(name='fastops', sources=['csrc/ops.cpp', 'csrc/ops_kernel.cu'])\n");
+  dir.write("csrc/ops.cpp", "#include <torch/extension.h>\nPYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}\n");
+  dir.write("csrc/ops_kernel.cu", "__global__ void k(float* x) {}\nvoid go(float* x) { k<<<1, 1>>>(x); }\n");
+  dir.write("model.py", "import torch\nimport fastops\n\ndef f(x):\n    return fastops.forward(x)\n");
+  const ScanResult r = scan(dir.path());
+  EXPECT_EQ(r.summary.verdict, Verdict::stay_on_linux);
+  EXPECT_EQ(sites(r, "cu-cuda-kernel"), (std::vector<std::string>{"csrc/ops_kernel.cu:1:blocker"}));
+  bool named = false;
+  for (const auto& reason : r.summary.reasons)
+    named = named || reason.text.find("extension `fastops` (csrc/ops.cpp, csrc/ops_kernel.cu) is imported unguarded by model.py:2") != std::string::npos;
+  EXPECT_TRUE(named) << "the verdict's reasons name the extension and its importer";
+}
+
+TEST(ExtensionLinkage, CpuKernelsOrAFallbackMakeItPortable) {
+  // A mixed extension: CUDA kernels plus a CPU registration in its sources.
+  TempDir mixed;
+  mixed.write("setup.py",
+              "from torch.utils.cpp_extension import CUDAExtension\n"
+              "CUDAExtension(name='mixops', sources=['ops_cpu.cpp', 'ops_cuda.cu'])\n");
+  mixed.write("ops_cpu.cpp", "#include <torch/library.h>\nTORCH_LIBRARY_IMPL(mixops, CPU, m) { m.impl(\"scale\", 0); }\n");
+  mixed.write("ops_cuda.cu", "__global__ void k(float* x) {}\nvoid go(float* x) { k<<<1, 1>>>(x); }\n");
+  mixed.write("model.py", "import torch\nimport mixops\n");
+  const ScanResult m = scan(mixed.path());
+  EXPECT_EQ(m.summary.verdict, Verdict::partial);
+  EXPECT_EQ(sites(m, "cu-cuda-kernel"), (std::vector<std::string>{"ops_cuda.cu:1:portable"}));
+
+  // A pure-PyTorch fallback at the import site.
+  TempDir fallback;
+  fallback.write("setup.py",
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "CUDAExtension(name='fastops', sources=['k.cu'])\n");
+  fallback.write("k.cu", "__global__ void k(float* x) {}\n");
+  fallback.write("model.py",
+                 "import torch\ntry:\n    import fastops\nexcept ImportError:\n    fastops = None\n");
+  EXPECT_EQ(scan(fallback.path()).summary.verdict, Verdict::partial);
+}
+
+}  // namespace mpsready::testing
