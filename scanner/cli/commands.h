@@ -23,6 +23,11 @@ struct ScanCommandOptions {
   unsigned long long max_file_size = 16ull << 20;
   bool no_gitignore = false;
   std::string compile_commands;  // --compile-commands
+  std::string config;            // --config FILE ("" = ROOT/.mpsready.json when present)
+  bool no_config = false;        // --no-config
+  std::string write_baseline;    // --write-baseline FILE
+  std::string baseline;          // --baseline FILE
+  std::string diff;              // --diff BASE (a git revision)
 };
 
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);

@@ -5,10 +5,17 @@
 namespace mpsready {
 
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
-                                      const std::vector<std::string>& ignore, const std::string& compile_commands) {
+                                      const std::vector<std::string>& ignore, const std::string& compile_commands,
+                                      const std::function<std::string(const RuleSet&)>& check) {
   try {
     LoadedRules loaded{std::make_unique<RuleSet>(RuleSet::load(default_rules_dir(global.rules_dir, global.argv0))),
                        nullptr};
+    if (check) {
+      if (const std::string error = check(*loaded.rules); !error.empty()) {
+        std::cerr << "mpsready: " << error << "\n";
+        return std::nullopt;
+      }
+    }
     loaded.rules->restrict(select, ignore);
     loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules, compile_commands);
     return loaded;

@@ -1,5 +1,6 @@
 #pragma once
 // Loads and compiles the rules for a command, printing a clear message on failure.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +19,9 @@ struct LoadedRules {
 
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
                                       const std::vector<std::string>& ignore,
-                                      const std::string& compile_commands = "");
+                                      const std::string& compile_commands = "",
+                                      const std::function<std::string(const RuleSet&)>& check = {});
+// `check` runs on the whole rule set before --select/--ignore apply; a non-empty result is printed
+// as the error and no rules are returned.
 
 }  // namespace mpsready

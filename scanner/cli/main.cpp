@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
   CLI::App* scan_cmd = app.add_subcommand("scan", "Scan a repository (or one file) and give a verdict");
   scan_cmd->add_option("path", scan.path, "Repository root or file")->required();
   scan_cmd->add_option("--format", scan.format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}));
+      ->check(CLI::IsMember({"text", "json", "sarif", "markdown", "html"}));
   scan_cmd->add_option("-o,--output", scan.output, "Write the report to FILE instead of stdout");
   scan_cmd->add_option("--fail-on", scan.fail_on, "Exit 1 when the verdict is at least this")
       ->check(CLI::IsMember({"partial", "stay-on-linux"}));
@@ -33,6 +33,11 @@ int main(int argc, char** argv) {
   scan_cmd->add_option("--compile-commands", scan.compile_commands,
                        "compile_commands.json for C++/CUDA files (default: ROOT/ or ROOT/build/)")
       ->check(CLI::ExistingFile);
+  scan_cmd->add_option("--config", scan.config, "Configuration file (default: ROOT/.mpsready.json when present)");
+  scan_cmd->add_flag("--no-config", scan.no_config, "Do not read ROOT/.mpsready.json");
+  scan_cmd->add_option("--write-baseline", scan.write_baseline, "Write the findings' fingerprints to FILE");
+  scan_cmd->add_option("--baseline", scan.baseline, "Report only findings not in this baseline FILE");
+  scan_cmd->add_option("--diff", scan.diff, "Report only findings on lines added or changed since this git revision");
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);

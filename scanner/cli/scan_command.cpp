@@ -1,12 +1,96 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
+
+#include <stdlib.h>
 
 #include "cli/commands.h"
+#include "cli/baseline.h"
+#include "cli/config.h"
+#include "cli/git_diff.h"
+#include "report/fingerprint.h"
 #include "cli/load_rules.h"
 #include "report/scan_report.h"
 
 namespace mpsready {
+
+namespace {
+
+bool selector_matches(const std::string& selector, const std::string& id) {
+  if (!selector.empty() && selector.back() == '*') return id.compare(0, selector.size() - 1, selector, 0, selector.size() - 1) == 0;
+  return selector == id;
+}
+
+// The configuration's rule ids must name rules; the error names the key.
+std::string check_config_rules(const ProjectConfig& config, const RuleSet& rules) {
+  const auto matches_any = [&](const std::string& selector) {
+    for (const Rule& r : rules.rules())
+      if (selector_matches(selector, r.id)) return true;
+    return false;
+  };
+  for (const auto* key : {"select", "ignore"}) {
+    const auto& list = std::string(key) == "select" ? config.select : config.ignore;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (!matches_any(list[i]))
+        return config.source + ": \"" + key + "\"[" + std::to_string(i) + "]: no rule matches \"" + list[i] +
+               "\" (see `mpsready rules list`)";
+    }
+  }
+  for (const auto& [id, impact] : config.impacts) {
+    if (!rules.find(id)) return config.source + ": \"impact." + id + "\": no such rule (see `mpsready rules list`)";
+  }
+  return "";
+}
+
+// Impact overrides: the configured impact for unguarded sites, one level lower for guarded ones.
+void apply_impacts(const ProjectConfig& config, ScanResult& result) {
+  if (config.impacts.empty()) return;
+  for (auto* list : {&result.findings, &result.suppressed}) {
+    for (Finding& f : *list) {
+      if (auto it = config.impacts.find(f.rule); it != config.impacts.end())
+        f.impact = f.guarded ? lowered(it->second) : it->second;
+    }
+  }
+  result.summary = summarize(result.findings);
+}
+
+// "this change moves the repository from partial to stay-on-linux: csrc/kernel.cu:12 adds
+// cu-cuda-kernel (<its title>)": the new findings at the deciding impact, first three.
+std::string change_sentence(Verdict before, Verdict after, const std::vector<Finding>& added, const RuleSet& rules) {
+  std::string text = before == after ? "this change keeps the repository at " + std::string(to_string(after))
+                                     : "this change moves the repository from " + std::string(to_string(before)) +
+                                           " to " + std::string(to_string(after));
+  Impact worst = Impact::info;
+  for (const Finding& f : added) worst = std::max(worst, f.impact);
+  std::vector<const Finding*> deciding;
+  for (const Finding& f : added)
+    if (f.impact == worst) deciding.push_back(&f);
+  if (added.empty()) return text + "; it adds no finding on the lines it changes";
+  text += before == after ? "; on the lines it changes, " : ": ";
+  for (size_t i = 0; i < deciding.size() && i < 3; ++i) {
+    const Finding& f = *deciding[i];
+    const Rule* rule = rules.find(f.rule);
+    text += (i ? "; " : "") + location_label(f) + " adds " + f.rule + " (" +
+            (rule && !rule->title.empty() ? rule->title : f.message) + ")";
+  }
+  if (deciding.size() > 3) text += "; and " + std::to_string(deciding.size() - 3) + " more";
+  return text;
+}
+
+struct TempTree {
+  std::filesystem::path path;
+  TempTree() {
+    std::string name = (std::filesystem::temp_directory_path() / "mpsready-base-XXXXXX").string();
+    if (mkdtemp(name.data())) path = name;
+  }
+  ~TempTree() {
+    std::error_code ec;
+    if (!path.empty()) std::filesystem::remove_all(path, ec);
+  }
+};
+
+}  // namespace
 
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options) {
   std::error_code ec;
@@ -14,17 +98,109 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
     std::cerr << "mpsready: path not found: " << options.path << "\n";
     return 2;
   }
-  auto loaded = load_rules(global, options.select, options.ignore, options.compile_commands);
+  ProjectConfig config;
+  if (!options.no_config || !options.config.empty()) {
+    ConfigResult loaded_config = load_project_config(options.path, options.config);
+    if (!loaded_config.config) {
+      std::cerr << "mpsready: " << loaded_config.error << "\n";
+      return 2;
+    }
+    config = std::move(*loaded_config.config);
+  }
+  // Command-line options add to the configuration (excludes, ignores) or replace it (select,
+  // fail-on).
+  std::vector<std::string> excludes = config.excludes;
+  excludes.insert(excludes.end(), options.excludes.begin(), options.excludes.end());
+  const std::vector<std::string>& select = options.select.empty() ? config.select : options.select;
+  std::vector<std::string> ignore = config.ignore;
+  ignore.insert(ignore.end(), options.ignore.begin(), options.ignore.end());
+  const std::string fail_on = options.fail_on.empty() ? config.fail_on : options.fail_on;
+
+  auto loaded = load_rules(global, select, ignore, options.compile_commands,
+                           [&](const RuleSet& rules) { return check_config_rules(config, rules); });
   if (!loaded) return 2;
 
   ScanOptions scan;
-  scan.walk.excludes = options.excludes;
+  scan.walk.excludes = excludes;
   scan.walk.use_gitignore = !options.no_gitignore;
   scan.walk.max_file_size = options.max_file_size;
   scan.jobs = options.jobs;
-  const ScanResult result = loaded->pipeline->scan(options.path, scan);
+  ScanResult result = loaded->pipeline->scan(options.path, scan);
 
-  const ReportContext ctx{options.path, MPSREADY_VERSION};
+  std::vector<Rule> rules = loaded->rules->rules();
+  for (Rule& r : rules)
+    if (auto it = config.impacts.find(r.id); it != config.impacts.end()) r.impact = it->second;
+  apply_impacts(config, result);
+
+  ReportContext ctx{options.path, MPSREADY_VERSION, &rules};
+  ctx.target_pytorch = config.target_pytorch;
+  std::string error;
+  if (!options.write_baseline.empty() && !write_baseline(options.write_baseline, result, MPSREADY_VERSION, error)) {
+    std::cerr << "mpsready: " << error << "\n";
+    return 2;
+  }
+  // Both filters match on the fingerprints of the whole scan, so using them together gives the
+  // same answer as using either alone.
+  const std::vector<std::string> prints = finding_fingerprints(result.findings);
+  std::vector<bool> keep(result.findings.size(), true);
+  if (!options.baseline.empty()) {
+    std::set<std::string> known;
+    if (!read_baseline(options.baseline, known, error)) {
+      std::cerr << "mpsready: " << error << "\n";
+      return 2;
+    }
+    size_t baselined = 0;
+    for (size_t i = 0; i < prints.size(); ++i) {
+      if (known.count(prints[i])) {
+        keep[i] = false;
+        ++baselined;
+      }
+    }
+    ctx.baselined = baselined;
+  }
+  if (!options.diff.empty()) {
+    GitDiff diff;
+    if (!read_git_diff(options.path, options.diff, diff, error)) {
+      std::cerr << "mpsready: " << error << "\n";
+      return 2;
+    }
+    // The base revision's tree, written out and scanned like the working tree (never checked
+    // out, never run), with the same rules and options.
+    TempTree base_tree;
+    if (base_tree.path.empty() ||
+        !export_git_tree(options.path, diff.base_commit, base_tree.path, options.max_file_size, error)) {
+      std::cerr << "mpsready: " << (error.empty() ? "--diff: cannot create a temporary directory" : error) << "\n";
+      return 2;
+    }
+    ScanResult before = loaded->pipeline->scan(base_tree.path, scan);
+    apply_impacts(config, before);
+    std::set<std::string> before_prints;
+    for (auto& p : finding_fingerprints(before.findings)) before_prints.insert(std::move(p));
+    // Plain files: findings on added or changed lines. Notebooks (whose diff lines are JSON, not
+    // cell lines): findings in a changed notebook that the base revision did not have.
+    std::vector<Finding> added;
+    for (size_t i = 0; i < result.findings.size(); ++i) {
+      const Finding& f = result.findings[i];
+      const bool changed = f.location.cell ? diff.changed_files.count(f.path) && !before_prints.count(prints[i])
+                                           : on_changed_line(diff, f);
+      if (!changed) keep[i] = false;
+      if (changed) added.push_back(f);
+    }
+    DiffContext d;
+    d.base = options.diff;
+    d.base_commit = diff.base_commit;
+    d.before = before.summary.verdict;
+    d.after = result.summary.verdict;
+    d.change = change_sentence(d.before, d.after, added, *loaded->rules);
+    ctx.diff = d;
+  }
+  if (!options.baseline.empty() || !options.diff.empty()) {
+    std::vector<Finding> kept;
+    for (size_t i = 0; i < result.findings.size(); ++i)
+      if (keep[i]) kept.push_back(std::move(result.findings[i]));
+    result.findings = std::move(kept);
+    result.summary = summarize(result.findings);
+  }
   std::ofstream file;
   if (!options.output.empty()) {
     file.open(options.output, std::ios::binary | std::ios::trunc);
@@ -35,11 +211,14 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   }
   std::ostream& out = options.output.empty() ? std::cout : file;
   if (options.format == "json") write_json_report(out, result, ctx);
+  else if (options.format == "sarif") write_sarif_report(out, result, ctx);
+  else if (options.format == "markdown") write_markdown_report(out, result, ctx);
+  else if (options.format == "html") write_html_report(out, result, ctx);
   else write_text_report(out, result, ctx);
   out.flush();
 
-  if (!options.fail_on.empty()) {
-    const Verdict threshold = *parse_verdict(options.fail_on);
+  if (!fail_on.empty()) {
+    const Verdict threshold = *parse_verdict(fail_on);
     if (static_cast<int>(result.summary.verdict) >= static_cast<int>(threshold)) return 1;
   }
   return 0;

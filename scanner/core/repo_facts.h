@@ -46,12 +46,14 @@ struct CppUnitFact {
 
 struct RepoFacts {
   std::vector<ImportFact> imports;
+  std::vector<std::string> python_files;  // every Python file scanned, relative paths
   std::vector<DependencyFact> dependencies;
   std::vector<ExtensionFact> extensions;
   std::vector<CppUnitFact> cpp_units;
 
   void append(RepoFacts&& other) {
     for (auto& i : other.imports) imports.push_back(std::move(i));
+    for (auto& p : other.python_files) python_files.push_back(std::move(p));
     for (auto& d : other.dependencies) dependencies.push_back(std::move(d));
     for (auto& e : other.extensions) extensions.push_back(std::move(e));
     for (auto& u : other.cpp_units) cpp_units.push_back(std::move(u));

@@ -21,6 +21,7 @@ struct ScanOptions {
 
 struct ScanResult {
   std::vector<Finding> findings;  // sorted (finding_less)
+  std::vector<Finding> suppressed;  // removed by an `mpsready: ignore[...]` comment; sorted
   std::vector<FileNote> errors;
   std::vector<FileNote> skipped;
   RepoFacts facts;

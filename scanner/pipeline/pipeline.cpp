@@ -4,6 +4,8 @@
 #include "deps/dependency_link_pass.h"
 #include "deps/deps_frontend.h"
 #include "pipeline/extension_link_pass.h"
+#include "pipeline/local_module_pass.h"
+#include "pipeline/suppressions.h"
 #include "python/python_frontend.h"
 
 namespace mpsready {
@@ -12,6 +14,7 @@ Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands) {
   frontends_.push_back(std::make_unique<PythonFrontend>(rules));
   frontends_.push_back(std::make_unique<CppFrontend>(rules, compile_commands));
   frontends_.push_back(std::make_unique<DepsFrontend>(rules));
+  passes_.push_back(std::make_unique<LocalModulePass>());
   passes_.push_back(std::make_unique<ExtensionLinkPass>());
   passes_.push_back(std::make_unique<DependencyLinkPass>());
 }
@@ -21,7 +24,12 @@ ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& 
   for (const auto& f : frontends_) frontends.push_back(f.get());
   std::vector<const RepositoryPass*> passes;
   for (const auto& p : passes_) passes.push_back(p.get());
-  return run_scan(root, frontends, passes, options);
+  ScanResult result = run_scan(root, frontends, passes, options);
+  // Suppression comments apply last, to every finding (those of the repository passes too);
+  // the summary then counts what is left, and the suppressed findings are kept aside.
+  apply_suppressions(root, result, options.walk.max_file_size);
+  if (!result.suppressed.empty()) result.summary = summarize(result.findings);
+  return result;
 }
 
 }  // namespace mpsready

@@ -38,6 +38,7 @@ class PythonWorker final : public FrontendWorker {
     }
     const SourceText text(std::move(python));
     out.scanned = true;
+    if (!is_notebook) out.facts.python_files.push_back(file.path);
     if (const auto bad = text.first_invalid_utf8()) {
       out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " +
                                            std::to_string(*bad) + "); invalid bytes were read as '?'"});

@@ -42,7 +42,15 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
   doc["schema_version"] = 1;
   doc["tool"] = {{"name", "mpsready"}, {"version", ctx.version}};
   doc["root"] = ctx.root;
+  if (!ctx.target_pytorch.empty()) doc["target_pytorch"] = ctx.target_pytorch;
   doc["verdict"] = to_string(s.verdict);
+  if (ctx.diff) {
+    doc["diff"] = {{"base", ctx.diff->base},
+                   {"base_commit", ctx.diff->base_commit},
+                   {"verdict_before", to_string(ctx.diff->before)},
+                   {"verdict_after", to_string(ctx.diff->after)},
+                   {"change", ctx.diff->change}};
+  }
   ordered_json reasons = ordered_json::array();
   for (const auto& r : s.reasons) {
     reasons.push_back({{"rule", r.rule},
@@ -57,6 +65,8 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
   summary["files_parsed"] = result.files_parsed;
   summary["files_ignored"] = result.files_ignored;
   summary["findings"] = result.findings.size();
+  summary["suppressed"] = result.suppressed.size();
+  if (ctx.baselined) summary["baselined"] = *ctx.baselined;
   summary["by_impact"] = {{"blocker", s.by_impact.at("blocker")},
                           {"portable", s.by_impact.at("portable")},
                           {"info", s.by_impact.at("info")}};

@@ -1,20 +1,45 @@
 #pragma once
 // Reporters for a scan: one function per output format.
+#include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "engine/scanner.h"
+#include "rules/rule.h"
 
 namespace mpsready {
+
+// Diff mode (--diff BASE): the findings are those on lines added or changed since BASE; the
+// verdicts are those of the whole tree before and after.
+struct DiffContext {
+  std::string base;         // as given
+  std::string base_commit;  // the commit it names
+  Verdict before = Verdict::mps_ready;
+  Verdict after = Verdict::mps_ready;
+  std::string change;       // one sentence: "this change moves the repository from ... to ...: ..."
+};
 
 struct ReportContext {
   std::string root;     // the path as the user gave it
   std::string version;  // tool version
+  const std::vector<Rule>* rules = nullptr;  // the rules that ran (SARIF's tool.driver.rules)
+  std::string target_pytorch;                // from the configuration; "" = not set
+  std::optional<size_t> baselined;           // --baseline: findings left out as known
+  std::optional<DiffContext> diff;           // --diff
 };
 
 // Compiler-style lines, then the verdict and its reasons.
 void write_text_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
 // One JSON document (schema: docs/json-output.md); keys in a fixed order.
 void write_json_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
+// SARIF 2.1.0 (docs/sarif-output.md): suppressed findings are left out; every result carries
+// partialFingerprints.
+void write_sarif_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
+// A pull-request comment in GitHub Markdown (at most 65,536 characters); repository text is
+// escaped so it cannot add links, images, HTML or mentions.
+void write_markdown_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
+// The migration plan: one self-contained HTML page (no script, no request of any kind).
+void write_html_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
 
 }  // namespace mpsready

@@ -31,6 +31,13 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   const Summary& s = result.summary;
   if (!result.findings.empty() || !result.errors.empty() || !result.skipped.empty()) out << '\n';
   out << "verdict: " << to_string(s.verdict) << " (" << ctx.root << ")\n";
+  if (!ctx.target_pytorch.empty()) out << "  target PyTorch: " << ctx.target_pytorch << "\n";
+  if (ctx.diff) {
+    out << "  diff against " << printable(ctx.diff->base) << " (" << ctx.diff->base_commit.substr(0, 12)
+        << "): " << to_string(ctx.diff->before) << " -> " << to_string(ctx.diff->after) << "; only findings on added or changed lines are listed\n"
+        << "  " << printable(ctx.diff->change) << "\n";
+  }
+  if (ctx.baselined) out << "  baseline: " << *ctx.baselined << " known findings left out\n";
   if (s.reasons.empty()) {
     out << "  no blocker or portable findings";
     if (!result.findings.empty()) out << "; " << result.findings.size() << " informational";
@@ -48,6 +55,10 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   out << "  findings: " << result.findings.size() << " (blocker " << s.by_impact.at("blocker")
       << ", portable " << s.by_impact.at("portable") << ", info " << s.by_impact.at("info") << "; "
       << s.guarded << " guarded)\n";
+  if (!result.suppressed.empty()) {
+    out << "  suppressed: " << result.suppressed.size()
+        << " (by mpsready: ignore[...] comments; not counted above)\n";
+  }
   if (!s.by_category.empty()) {
     out << "  by category:";
     bool first = true;

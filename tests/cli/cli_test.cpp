@@ -239,3 +239,326 @@ TEST(Cli, JsonIsByteIdenticalAcrossRunsAndThreadCounts) {
 }
 
 }  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+TEST(Cli, SarifFormatIsOneRunWithTheRulesThatRan) {
+  TempDir dir;
+  dir.write("pkg/train.py", "import torch\nx = y.cuda()\nz = w.cuda()  # mpsready: ignore[py-tensor-dot-cuda] ok\n");
+  const CliRun run = mpsready("scan " + quote(dir.path().string()) + " --format sarif --select py-tensor-dot-cuda", false);
+  EXPECT_EQ(run.code, 0) << run.out;
+  const auto log = nlohmann::json::parse(run.out);
+  const auto& sarif_run = log["runs"][0];
+  ASSERT_EQ(sarif_run["tool"]["driver"]["rules"].size(), 1u);
+  const auto& rule = sarif_run["tool"]["driver"]["rules"][0];
+  EXPECT_EQ(rule["id"], "py-tensor-dot-cuda");
+  EXPECT_NE(rule["help"]["markdown"].get<std::string>().find("## Why it matters on MPS"), std::string::npos);
+  ASSERT_EQ(sarif_run["results"].size(), 1u);  // the suppressed one is left out
+  const auto& res = sarif_run["results"][0];
+  EXPECT_EQ(res["level"], "warning");
+  EXPECT_EQ(res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "pkg/train.py");
+  EXPECT_EQ(res["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
+  EXPECT_EQ(sarif_run["properties"]["suppressed"], 1);
+  EXPECT_EQ(run.out.find(dir.path().string()), std::string::npos) << "no absolute path in SARIF";
+  // A rule's fix template shows its placeholders as <name>, not {name}.
+  const auto all = nlohmann::json::parse(mpsready("scan " + quote(dir.path().string()) + " --format sarif", false).out);
+  bool saw_kernel = false;
+  for (const auto& r : all["runs"][0]["tool"]["driver"]["rules"]) {
+    if (r["id"] != "cu-cuda-kernel") continue;
+    saw_kernel = true;
+    EXPECT_NE(r["help"]["text"].get<std::string>().find("`<name>`"), std::string::npos) << r["help"]["text"];
+  }
+  EXPECT_TRUE(saw_kernel);
+}
+
+TEST(Cli, SuppressedFindingsAreCountedNotDropped) {
+  TempDir dir;
+  dir.write("a.py", "import torch\n# mpsready: ignore[py-tensor-dot-cuda] evaluated on Linux only\nx = y.cuda()\n");
+  const auto doc = scan_json(dir.path());
+  EXPECT_EQ(doc["summary"]["suppressed"], 1);
+  EXPECT_EQ(doc["summary"]["findings"], 0);
+  EXPECT_EQ(doc["verdict"], "mps-ready");
+  const CliRun text = mpsready("scan " + quote(dir.path().string()));
+  EXPECT_NE(text.out.find("  suppressed: 1 "), std::string::npos) << text.out;
+}
+
+}  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+namespace {
+
+CliRun scan_with_config(const TempDir& dir, const std::string& config, const std::string& extra = "") {
+  dir.write(".mpsready.json", config);
+  return mpsready("scan " + quote(dir.path().string()) + " " + extra);
+}
+
+}  // namespace
+
+TEST(Config, ExcludesRulesImpactsTargetAndThreshold) {
+  TempDir dir;
+  dir.write("train.py", "import torch\nm = m.cuda()\nx = torch.zeros(1, device='cuda')\ny = z.double()\n");
+  dir.write("legacy/old.py", "import torch\nm = m.cuda()\n");
+  dir.write(".mpsready.json", R"({"exclude": ["legacy/**"], "ignore": ["py-cuda-device-string"],
+      "impact": {"py-tensor-dot-cuda": "info"}, "target_pytorch": "2.5.1", "fail_on": "partial"})");
+  const CliRun json_run = mpsready("scan " + quote(dir.path().string()) + " --format json", false);
+  EXPECT_EQ(json_run.code, 1) << "fail_on from the file (z.double() is portable)";
+  const auto doc = nlohmann::json::parse(json_run.out);
+  EXPECT_EQ(doc["verdict"], "partial");
+  EXPECT_EQ(doc["target_pytorch"], "2.5.1");
+  std::set<std::string> seen;
+  for (const auto& f : doc["findings"]) {
+    seen.insert(f["rule"].get<std::string>() + "@" + f["path"].get<std::string>());
+    if (f["rule"] == "py-tensor-dot-cuda") EXPECT_EQ(f["impact"], "info");
+  }
+  EXPECT_TRUE(seen.count("py-tensor-dot-cuda@train.py"));
+  EXPECT_FALSE(seen.count("py-tensor-dot-cuda@legacy/old.py"));
+  EXPECT_FALSE(seen.count("py-cuda-device-string@train.py"));
+  const std::string root = quote(dir.path().string());
+  const CliRun text = mpsready("scan " + root);
+  EXPECT_NE(text.out.find("  target PyTorch: 2.5.1"), std::string::npos) << text.out;
+  // fail_on from the file gates; --fail-on on the command line replaces it.
+  EXPECT_EQ(text.code, 1);
+  EXPECT_EQ(mpsready("scan " + root + " --fail-on stay-on-linux").code, 0);
+  // --no-config ignores the file; --config names another one.
+  EXPECT_EQ(nlohmann::json::parse(mpsready("scan " + root + " --no-config --format json", false).out).count("target_pytorch"), 0u);
+  TempDir other;
+  other.write("cfg.json", R"({"target_pytorch": "2.4"})");
+  const auto with_other = nlohmann::json::parse(
+      mpsready("scan " + root + " --format json --config " + quote((other.path() / "cfg.json").string()), false).out);
+  EXPECT_EQ(with_other["target_pytorch"], "2.4");
+  // The SARIF rule's default level follows the override.
+  const auto sarif = nlohmann::json::parse(mpsready("scan " + root + " --format sarif --select py-tensor-dot-cuda", false).out);
+  EXPECT_EQ(sarif["runs"][0]["tool"]["driver"]["rules"][0]["defaultConfiguration"]["level"], "note");
+  EXPECT_EQ(sarif["runs"][0]["properties"]["targetPytorch"], "2.5.1");
+}
+
+TEST(Config, ErrorsNameTheKeyAndExitTwo) {
+  TempDir dir;
+  dir.write("a.py", "import torch\n");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"excludes": []})", "unknown key \"excludes\""},
+      {R"({"exclude": "legacy"})", "\"exclude\" must be an array of strings"},
+      {R"({"exclude": ["a", 3]})", "\"exclude\"[1] must be a string"},
+      {R"({"exclude": ["../outside"]})", "\"exclude[0]\": \"../outside\" points outside the scanned root"},
+      {R"({"exclude": ["a/../../b"]})", "points outside the scanned root"},
+      {R"({"exclude": ["//etc/passwd"]})", "is an absolute path"},
+      {R"({"exclude": ["~/x"]})", "is an absolute path"},
+      {R"({"exclude": ["C:/x"]})", "is an absolute path"},
+      {R"({"exclude": ["a\\b"]})", "contains a backslash"},
+      {R"({"impact": {"py-tensor-dot-cuda": "fatal"}})", "\"impact.py-tensor-dot-cuda\": \"fatal\" is not an impact"},
+      {R"({"impact": {"py-no-such-rule": "info"}})", "\"impact.py-no-such-rule\": no such rule"},
+      {R"({"impact": ["x"]})", "\"impact\" must be an object"},
+      {R"({"select": ["py-nope-*"]})", "\"select\"[0]: no rule matches \"py-nope-*\""},
+      {R"({"ignore": [true]})", "\"ignore\"[0] must be a string"},
+      {R"({"target_pytorch": 2.5})", "\"target_pytorch\" must be a string"},
+      {R"({"target_pytorch": "latest"})", "\"target_pytorch\": \"latest\" is not a version"},
+      {R"({"fail_on": "always"})", "\"fail_on\": \"always\" is not partial or stay-on-linux"},
+      {R"([1, 2])", "must be a JSON object"},
+      {R"({"exclude": [)", "not valid JSON"},
+  };
+  for (const auto& [config, message] : cases) {
+    const CliRun run = scan_with_config(dir, config);
+    EXPECT_EQ(run.code, 2) << config << "\n" << run.out;
+    EXPECT_NE(run.out.find(message), std::string::npos) << config << "\n" << run.out;
+    EXPECT_NE(run.out.find(".mpsready.json"), std::string::npos) << "names the file: " << run.out;
+  }
+  // An anchored exclude ("/build") is relative to the root and allowed.
+  EXPECT_EQ(scan_with_config(dir, R"({"exclude": ["/build", "!keep.py"]})").code, 0);
+}
+
+TEST(Config, TheRootsFileIsNotReadThroughALink) {
+  TempDir dir, elsewhere;
+  dir.write("a.py", "import torch\n");
+  elsewhere.write("cfg.json", R"({"exclude": ["a.py"]})");
+  fs::create_symlink(elsewhere.path() / "cfg.json", dir.path() / ".mpsready.json");
+  const CliRun run = mpsready("scan " + quote(dir.path().string()));
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.out.find("is a symbolic link; not followed"), std::string::npos) << run.out;
+  EXPECT_EQ(mpsready("scan " + quote(dir.path().string()) + " --no-config").code, 0);
+}
+
+}  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+namespace {
+
+int sh(const std::string& command) { return std::system((command + " >/dev/null 2>&1").c_str()); }
+
+// A git repository in `dir` with everything committed; returns false when git is missing.
+bool git_commit_all(const TempDir& dir, const std::string& message) {
+  const std::string git = "git -C " + quote(dir.path().string()) +
+                          " -c user.name=t -c user.email=t@example.invalid -c commit.gpgsign=false";
+  if (!fs::exists(dir.path() / ".git") && sh(git + " init -q") != 0) return false;
+  return sh(git + " add -A") == 0 && sh(git + " commit -q --no-verify -m " + quote(message)) == 0;
+}
+
+}  // namespace
+
+TEST(Baseline, OnlyNewFindingsAreReportedAndMovedLinesStayKnown) {
+  TempDir dir, out;
+  dir.write("train.py", "import torch\nm = m.cuda()\nx = x.cuda()\n");
+  const std::string root = quote(dir.path().string());
+  const std::string baseline = quote((out.path() / "baseline.json").string());
+  EXPECT_EQ(mpsready("scan " + root + " --write-baseline " + baseline).code, 0);
+  const auto written = nlohmann::json::parse(read_text(out.path() / "baseline.json"));
+  ASSERT_EQ(written["findings"].size(), 2u);
+  EXPECT_EQ(written["findings"][0]["fingerprint"].get<std::string>().size(), 16u);
+  // The known lines move down (and change indentation); one new site is added.
+  dir.write("train.py", "import torch\n\n\ndef f():\n    pass\n\nm = m.cuda()\nx  =  x.cuda()\ny = y.cuda()\n");
+  const CliRun run = mpsready("scan " + root + " --format json --baseline " + baseline, false);
+  EXPECT_EQ(run.code, 0) << run.out;
+  const auto doc = nlohmann::json::parse(run.out);
+  ASSERT_EQ(doc["findings"].size(), 1u) << doc.dump(1);
+  EXPECT_EQ(doc["findings"][0]["line"], 9);
+  EXPECT_EQ(doc["summary"]["baselined"], 2);
+  // The fingerprints are the SARIF ones.
+  const auto sarif = nlohmann::json::parse(mpsready("scan " + root + " --format sarif", false).out);
+  std::set<std::string> sarif_prints, baseline_prints;
+  for (const auto& r : sarif["runs"][0]["results"]) sarif_prints.insert(r["partialFingerprints"]["mpsready/v1"]);
+  for (const auto& f : written["findings"]) baseline_prints.insert(f["fingerprint"]);
+  for (const auto& p : baseline_prints) EXPECT_TRUE(sarif_prints.count(p)) << p;
+  // A bad baseline is a usage error with a message.
+  out.write("bad.json", R"({"schema_version": 1, "findings": [{"fp": 1}]})");
+  const CliRun bad = mpsready("scan " + root + " --baseline " + quote((out.path() / "bad.json").string()));
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("not an mpsready baseline"), std::string::npos) << bad.out;
+  EXPECT_EQ(mpsready("scan " + root + " --baseline /nonexistent/b.json").code, 2);
+}
+
+TEST(Diff, ReportsOnlyWhatTheChangeAddedAndTheVerdictBeforeAndAfter) {
+  TempDir dir;
+  dir.write("model.py", "import torch\nm = m.cuda()\n");
+  dir.write("notebooks/nb.ipynb", R"J({"cells": [{"cell_type": "code", "source": ["import torch\n", "a = a.cuda()\n"]}],
+      "metadata": {}, "nbformat": 4, "nbformat_minor": 5})J");
+  if (!git_commit_all(dir, "first")) GTEST_SKIP() << "git is not available";
+  // Second commit: a CUDA kernel, one more .cuda() in model.py, a new notebook cell.
+  dir.write("csrc/kernel.cu", "__global__ void k(float* x) { x[0] = 1; }\n");
+  dir.write("model.py", "import torch\n# a comment\nm = m.cuda()\nn = n.cuda()\n");
+  dir.write("notebooks/nb.ipynb", R"J({"cells": [{"cell_type": "code", "source": ["import torch\n", "a = a.cuda()\n"]},
+      {"cell_type": "code", "source": ["b = b.cuda()\n"]}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})J");
+  ASSERT_TRUE(git_commit_all(dir, "second"));
+  const std::string root = quote(dir.path().string());
+  const CliRun run = mpsready("scan " + root + " --format json --diff HEAD~1", false);
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto doc = nlohmann::json::parse(run.out);
+  std::vector<std::string> sites;
+  for (const auto& f : doc["findings"]) {
+    sites.push_back(f["path"].get<std::string>() + ":" + (f.contains("cell") ? std::to_string(f["cell"].get<int>()) + ":" : "") +
+                    std::to_string(f["line"].get<int>()) + ":" + f["rule"].get<std::string>());
+  }
+  EXPECT_EQ(sites, (std::vector<std::string>{"csrc/kernel.cu:1:cu-cuda-kernel", "model.py:4:py-tensor-dot-cuda",
+                                             "notebooks/nb.ipynb:2:1:py-tensor-dot-cuda"}))
+      << doc.dump(1);
+  EXPECT_EQ(doc["diff"]["base"], "HEAD~1");
+  EXPECT_EQ(doc["diff"]["verdict_before"], "partial");
+  EXPECT_EQ(doc["diff"]["verdict_after"], "stay-on-linux");
+  EXPECT_NE(doc["diff"]["change"].get<std::string>().find(
+                "this change moves the repository from partial to stay-on-linux: csrc/kernel.cu:1 adds cu-cuda-kernel"),
+            std::string::npos)
+      << doc["diff"]["change"];
+  // The PR comment says it on its first line.
+  const CliRun md = mpsready("scan " + root + " --format markdown --diff HEAD~1", false);
+  EXPECT_EQ(md.out.rfind("**mpsready: partial \u2192 stay-on-linux**: this change moves the repository", 0), 0u) << md.out;
+  // Against HEAD nothing changed: no findings, the verdict kept.
+  const auto same = nlohmann::json::parse(mpsready("scan " + root + " --format json --diff HEAD", false).out);
+  EXPECT_TRUE(same["findings"].empty());
+  EXPECT_EQ(same["diff"]["change"], "this change keeps the repository at stay-on-linux; it adds no finding on the lines it changes");
+  // --fail-on gates on what the change adds.
+  EXPECT_EQ(mpsready("scan " + root + " --diff HEAD~1 --fail-on stay-on-linux").code, 1);
+  EXPECT_EQ(mpsready("scan " + root + " --diff HEAD --fail-on partial").code, 0);
+}
+
+TEST(Diff, BadRevisionsAndNonRepositoriesAreUsageErrors) {
+  TempDir plain;
+  plain.write("a.py", "import torch\n");
+  const CliRun outside = mpsready("scan " + quote(plain.path().string()) + " --diff HEAD");
+  EXPECT_EQ(outside.code, 2);
+  EXPECT_NE(outside.out.find("not inside a git work tree"), std::string::npos) << outside.out;
+  TempDir repo;
+  repo.write("a.py", "import torch\n");
+  if (!git_commit_all(repo, "first")) GTEST_SKIP() << "git is not available";
+  const std::string root = quote(repo.path().string());
+  const CliRun unknown = mpsready("scan " + root + " --diff no-such-branch");
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.out.find("unknown revision \"no-such-branch\""), std::string::npos) << unknown.out;
+  const CliRun option = mpsready("scan " + root + " --diff=--output=/tmp/x");
+  EXPECT_EQ(option.code, 2);
+  EXPECT_NE(option.out.find("is not a git revision"), std::string::npos) << option.out;
+}
+
+}  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+TEST(Diff, ASubdirectoryOfTheWorkTreeAndUnusualFileNames) {
+  TempDir dir;
+  dir.write("pkg/old model.py", "import torch\nm = m.cuda()\n");
+  dir.write("other/x.py", "import torch\nq = q.cuda()\n");
+  if (!git_commit_all(dir, "first")) GTEST_SKIP() << "git is not available";
+  dir.write("pkg/old model.py", "import torch\nm = m.cuda()\nn = n.cuda()\n");
+  dir.write("pkg/caf\xC3\xA9\t\"q\".py", "import torch\np = p.cuda()\n");
+  dir.write("other/x.py", "import torch\nq = q.cuda()\nr = r.cuda()\n");
+  ASSERT_TRUE(git_commit_all(dir, "second"));
+  // Uncommitted edits in the working tree count too.
+  dir.write("pkg/old model.py", "import torch\nm = m.cuda()\nn = n.cuda()\no = o.cuda()\n");
+  const CliRun run = mpsready("scan " + quote((dir.path() / "pkg").string()) + " --format json --diff HEAD~1", false);
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto doc = nlohmann::json::parse(run.out);
+  std::vector<std::string> sites;
+  for (const auto& f : doc["findings"]) sites.push_back(f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()));
+  EXPECT_EQ(sites, (std::vector<std::string>{"caf\xC3\xA9\t\"q\".py:2", "old model.py:3", "old model.py:4"})) << doc.dump(1);
+  EXPECT_EQ(doc["diff"]["verdict_before"], "partial");
+}
+
+TEST(Suppressions, WorkWhenOneFileIsScanned) {
+  TempDir dir;
+  dir.write("a.py", "import torch\nx = x.cuda()  # mpsready: ignore[py-tensor-dot-cuda]\ny = y.cuda()\n");
+  const auto doc = scan_json(dir.path() / "a.py");
+  EXPECT_EQ(doc["summary"]["suppressed"], 1);
+  EXPECT_EQ(doc["findings"].size(), 1u);
+}
+
+}  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+TEST(Cli, EveryFormatIsByteIdenticalAcrossThreadCounts) {
+  const std::string repo = quote((source_dir() / "sample_repos/unet-segmentation-partial").string());
+  for (const char* format : {"text", "json", "sarif", "markdown", "html"}) {
+    const CliRun one = mpsready("scan " + repo + " -j 1 --format " + format, false);
+    const CliRun four = mpsready("scan " + repo + " -j 4 --format " + format, false);
+    EXPECT_EQ(one.code, 0) << format;
+    EXPECT_FALSE(one.out.empty()) << format;
+    EXPECT_EQ(one.out, four.out) << format;
+  }
+}
+
+}  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+TEST(Diff, TheBaseTreeIsReadWholeWithoutLinks) {
+  TempDir dir, outside;
+  // A large file (many pipe reads) whose blocker is on its last line, an empty file, and a
+  // symbolic link that must not be written out.
+  std::string big = "import torch\n";
+  for (int i = 0; i < 20000; ++i) big += "# padding line " + std::to_string(i) + "\n";
+  big += "import apex\n";
+  dir.write("big.py", big);
+  dir.write("empty.py", "");
+  outside.write("secret.py", "import apex\n");
+  fs::create_symlink(outside.path() / "secret.py", dir.path() / "link.py");
+  if (!git_commit_all(dir, "first")) GTEST_SKIP() << "git is not available";
+  fs::remove(dir.path() / "big.py");
+  ASSERT_TRUE(git_commit_all(dir, "second: the blocker goes"));
+  const CliRun run = mpsready("scan " + quote(dir.path().string()) + " --format json --diff HEAD~1", false);
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto doc = nlohmann::json::parse(run.out);
+  EXPECT_EQ(doc["diff"]["verdict_before"], "stay-on-linux");
+  EXPECT_EQ(doc["diff"]["verdict_after"], "mps-ready");
+  EXPECT_EQ(doc["diff"]["change"], "this change moves the repository from stay-on-linux to mps-ready; it adds no finding on the lines it changes");
+}
+
+}  // namespace mpsready::testing

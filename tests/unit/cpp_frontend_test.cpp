@@ -173,3 +173,19 @@ TEST(ExtensionLinkage, CpuKernelsOrAFallbackMakeItPortable) {
 }
 
 }  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+TEST(LocalModules, ImportsOfTheRepositorysOwnPackagesAreNotThirdPartyImports) {
+  TempDir dir;
+  // The repository is itself a package whose name is in the NVIDIA-only table.
+  dir.write("causal_conv1d/__init__.py", "from causal_conv1d.interface import causal_conv1d_fn\n");
+  dir.write("causal_conv1d/interface.py", "import torch\nimport causal_conv1d.cuda_ops as ops\n");
+  dir.write("bench.py", "import torch\nimport flash_attn\nfrom causal_conv1d import causal_conv1d_fn\n");
+  const ScanResult r = scan(dir.path(), {"py-nvidia-only-import"});
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].path, "bench.py");
+  EXPECT_EQ(r.findings[0].location.line, 2);
+}
+
+}  // namespace mpsready::testing

@@ -1,0 +1,148 @@
+#include "cli/config.h"
+
+#include <fstream>
+#include <regex>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/file_reader.h"
+
+namespace mpsready {
+
+namespace {
+
+using json = nlohmann::json;
+
+struct ConfigError {
+  std::string message;
+};
+
+std::vector<std::string> string_list(const json& value, const std::string& key) {
+  if (!value.is_array()) throw ConfigError{"\"" + key + "\" must be an array of strings"};
+  std::vector<std::string> out;
+  for (size_t i = 0; i < value.size(); ++i) {
+    if (!value[i].is_string())
+      throw ConfigError{"\"" + key + "\"[" + std::to_string(i) + "] must be a string"};
+    out.push_back(value[i].get<std::string>());
+  }
+  return out;
+}
+
+// An exclude pattern stays inside the root: relative, no ".." component, no backslash (which
+// could be a Windows separator), no NUL.
+void check_inside_root(const std::string& pattern, const std::string& key) {
+  const auto reject = [&](const std::string& why) {
+    throw ConfigError{"\"" + key + "\": \"" + pattern + "\" " + why};
+  };
+  if (pattern.empty()) reject("is empty");
+  std::string body = pattern;
+  if (body[0] == '!') body.erase(0, 1);  // a negation
+  if (!body.empty() && (body[0] == '/' || body[0] == '~')) {
+    // "/build" is anchored at the root in gitignore syntax; "//x" or "~" would not be.
+    if (body[0] == '~' || (body.size() > 1 && body[1] == '/'))
+      reject("is an absolute path; excludes are relative to the scanned root");
+  }
+  if (body.size() >= 2 && body[1] == ':') reject("is an absolute path; excludes are relative to the scanned root");
+  if (body.find('\\') != std::string::npos || body.find('\0') != std::string::npos)
+    reject("contains a backslash or NUL; use '/' separators");
+  size_t start = 0;
+  while (start <= body.size()) {
+    size_t end = body.find('/', start);
+    if (end == std::string::npos) end = body.size();
+    if (body.compare(start, end - start, "..") == 0) reject("points outside the scanned root (\"..\")");
+    start = end + 1;
+  }
+}
+
+ProjectConfig parse(const json& doc) {
+  if (!doc.is_object()) throw ConfigError{"the configuration must be a JSON object"};
+  ProjectConfig config;
+  for (const auto& [key, value] : doc.items()) {
+    if (key == "$schema" || key == "$comment") {
+      if (!value.is_string()) throw ConfigError{"\"" + key + "\" must be a string"};
+    } else if (key == "exclude") {
+      config.excludes = string_list(value, key);
+      for (size_t i = 0; i < config.excludes.size(); ++i)
+        check_inside_root(config.excludes[i], key + "[" + std::to_string(i) + "]");
+    } else if (key == "select") {
+      config.select = string_list(value, key);
+    } else if (key == "ignore") {
+      config.ignore = string_list(value, key);
+    } else if (key == "impact") {
+      if (!value.is_object()) throw ConfigError{"\"impact\" must be an object of rule id -> impact"};
+      for (const auto& [rule, impact] : value.items()) {
+        const std::string where = "impact." + rule;
+        if (!impact.is_string()) throw ConfigError{"\"" + where + "\" must be a string (blocker, portable or info)"};
+        const auto parsed = parse_impact(impact.get<std::string>());
+        if (!parsed)
+          throw ConfigError{"\"" + where + "\": \"" + impact.get<std::string>() +
+                            "\" is not an impact (blocker, portable or info)"};
+        config.impacts[rule] = *parsed;
+      }
+    } else if (key == "target_pytorch") {
+      if (!value.is_string()) throw ConfigError{"\"target_pytorch\" must be a string such as \"2.5\""};
+      config.target_pytorch = value.get<std::string>();
+      if (!std::regex_match(config.target_pytorch, std::regex(R"(\d{1,3}\.\d{1,3}(\.\d{1,3})?)")))
+        throw ConfigError{"\"target_pytorch\": \"" + config.target_pytorch + "\" is not a version such as \"2.5\" or \"2.5.1\""};
+    } else if (key == "fail_on") {
+      if (!value.is_string()) throw ConfigError{"\"fail_on\" must be a string (partial or stay-on-linux)"};
+      config.fail_on = value.get<std::string>();
+      if (config.fail_on != "partial" && config.fail_on != "stay-on-linux")
+        throw ConfigError{"\"fail_on\": \"" + config.fail_on + "\" is not partial or stay-on-linux"};
+    } else {
+      throw ConfigError{"unknown key \"" + key +
+                        "\" (known: exclude, select, ignore, impact, target_pytorch, fail_on)"};
+    }
+  }
+  return config;
+}
+
+}  // namespace
+
+ConfigResult parse_project_config(const std::string& text, const std::string& where) {
+  ConfigResult out;
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    out.error = where + ": not valid JSON: " + e.what();
+    return out;
+  }
+  try {
+    out.config = parse(doc);
+    out.config->source = where;
+  } catch (const ConfigError& e) {
+    out.error = where + ": " + e.message;
+  }
+  return out;
+}
+
+ConfigResult load_project_config(const std::filesystem::path& root, const std::string& explicit_file) {
+  constexpr uintmax_t kMaxConfig = 1 << 20;
+  std::error_code ec;
+  if (!explicit_file.empty()) {
+    // The user named this file: it may live anywhere (and be a link); its contents still
+    // cannot point outside the root.
+    std::ifstream in(explicit_file, std::ios::binary);
+    if (!in || std::filesystem::is_directory(explicit_file, ec))
+      return {std::nullopt, "cannot read config " + explicit_file};
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    if (text.size() > kMaxConfig) return {std::nullopt, explicit_file + ": larger than 1 MiB"};
+    return parse_project_config(text, explicit_file);
+  }
+  if (!std::filesystem::is_directory(std::filesystem::symlink_status(root, ec))) return {ProjectConfig{}, ""};
+  const std::filesystem::path file = root / ".mpsready.json";
+  const auto status = std::filesystem::symlink_status(file, ec);
+  if (!std::filesystem::exists(status)) return {ProjectConfig{}, ""};
+  const std::string where = (std::filesystem::path(root) / ".mpsready.json").string();
+  // The scanned repository's own file: never followed through a link, never large.
+  if (std::filesystem::is_symlink(status))
+    return {std::nullopt, where + ": is a symbolic link; not followed (use --config FILE)"};
+  if (!std::filesystem::is_regular_file(status)) return {std::nullopt, where + ": not a regular file"};
+  if (std::filesystem::file_size(file, ec) > kMaxConfig) return {std::nullopt, where + ": larger than 1 MiB"};
+  const ReadResult read = read_repository_file(file, kMaxConfig);
+  if (!read.bytes) return {std::nullopt, "cannot read config " + where + ": " + read.error};
+  return parse_project_config(*read.bytes, where);
+}
+
+}  // namespace mpsready

@@ -1,0 +1,285 @@
+#include "pipeline/suppressions.h"
+
+#include <algorithm>
+#include <map>
+
+#include "engine/file_reader.h"
+#include "python/notebook_reader.h"
+
+namespace mpsready {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_word(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool valid_pattern(std::string_view p) {
+  if (p.empty() || p.size() > 128) return false;
+  for (size_t i = 0; i < p.size(); ++i) {
+    const char c = p[i];
+    if (c == '*') {
+      if (i + 1 != p.size()) return false;  // only a trailing '*'
+    } else if (!is_word(c) && c != '-' && c != '.') {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The patterns of `mpsready: ignore[a, b] reason` inside one comment's text.
+std::vector<std::string> parse_marker(std::string_view comment) {
+  std::vector<std::string> out;
+  const size_t at = comment.find("mpsready:");
+  if (at == std::string_view::npos) return out;
+  std::string_view rest = comment.substr(at + 9);
+  while (!rest.empty() && is_space(rest.front())) rest.remove_prefix(1);
+  if (rest.substr(0, 7) != "ignore[") return out;
+  rest.remove_prefix(7);
+  const size_t close = rest.find(']');
+  if (close == std::string_view::npos) return out;
+  std::string_view list = rest.substr(0, close);
+  while (!list.empty()) {
+    const size_t comma = list.find(',');
+    const std::string_view item = trim(list.substr(0, comma));
+    if (valid_pattern(item)) out.emplace_back(item);
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+class Lines {
+ public:
+  explicit Lines(std::vector<LineSuppression>& out) : out_(out) { out_.emplace_back(); }
+  void newline() {
+    out_.emplace_back();
+    code_ = false;
+  }
+  void code() { code_ = true; }
+  void comment(std::string_view text) {
+    auto patterns = parse_marker(text);
+    if (patterns.empty()) return;
+    out_.back().patterns = std::move(patterns);
+    out_.back().alone = !code_;
+  }
+
+ private:
+  std::vector<LineSuppression>& out_;
+  bool code_ = false;
+};
+
+std::vector<LineSuppression> python_comments(std::string_view t) {
+  std::vector<LineSuppression> out;
+  Lines lines(out);
+  size_t i = 0;
+  while (i < t.size()) {
+    const char c = t[i];
+    if (c == '\n') {
+      lines.newline();
+      ++i;
+    } else if (c == '#') {
+      size_t end = t.find('\n', i);
+      if (end == std::string_view::npos) end = t.size();
+      lines.comment(t.substr(i + 1, end - i - 1));
+      i = end;
+    } else if (c == '\'' || c == '"') {
+      lines.code();
+      const bool triple = t.substr(i, 3) == std::string(3, c);
+      i += triple ? 3 : 1;
+      while (i < t.size()) {
+        const char d = t[i];
+        if (d == '\\') {
+          if (i + 1 < t.size() && t[i + 1] == '\n') {
+            lines.newline();
+            lines.code();
+          }
+          i += 2;
+        } else if (triple && t.substr(i, 3) == std::string(3, c)) {
+          i += 3;
+          break;
+        } else if (!triple && d == c) {
+          ++i;
+          break;
+        } else if (d == '\n') {
+          if (!triple) break;  // unterminated: the line ends the string
+          lines.newline();
+          lines.code();  // the next line continues the string: it holds no lone comment
+          ++i;
+        } else {
+          ++i;
+        }
+      }
+    } else {
+      if (!is_space(c)) lines.code();
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::vector<LineSuppression> cpp_comments(std::string_view t) {
+  std::vector<LineSuppression> out;
+  Lines lines(out);
+  size_t i = 0;
+  while (i < t.size()) {
+    const char c = t[i];
+    if (c == '\n') {
+      lines.newline();
+      ++i;
+    } else if (t.substr(i, 2) == "//") {
+      size_t end = t.find('\n', i);
+      if (end == std::string_view::npos) end = t.size();
+      lines.comment(t.substr(i + 2, end - i - 2));
+      i = end;
+    } else if (t.substr(i, 2) == "/*") {
+      const size_t end = t.find("*/", i + 2);
+      const size_t stop = end == std::string_view::npos ? t.size() : end + 2;
+      for (size_t k = i; k < stop; ++k) {
+        if (t[k] == '\n') lines.newline();
+      }
+      i = stop;
+    } else if (c == '"') {
+      lines.code();
+      // A raw string literal: R"delim( ... )delim", with an optional u8/u/U/L prefix.
+      bool raw = false;
+      if (i > 0 && t[i - 1] == 'R') {
+        size_t start = i - 1;
+        while (start > 0 && is_word(t[start - 1])) --start;
+        const std::string_view prefix = t.substr(start, i - 1 - start);
+        raw = prefix.empty() || prefix == "u8" || prefix == "u" || prefix == "U" || prefix == "L";
+      }
+      const size_t open = raw ? t.find('(', i + 1) : std::string_view::npos;
+      if (raw && open != std::string_view::npos && open - i - 1 <= 16) {
+        const std::string close = ")" + std::string(t.substr(i + 1, open - i - 1)) + "\"";
+        const size_t end = t.find(close, open + 1);
+        const size_t stop = end == std::string_view::npos ? t.size() : end + close.size();
+        for (size_t k = i; k < stop; ++k) {
+          if (t[k] == '\n') {
+            lines.newline();
+            lines.code();
+          }
+        }
+        i = stop;
+        continue;
+      }
+      ++i;
+      while (i < t.size() && t[i] != '"' && t[i] != '\n') i += t[i] == '\\' ? 2 : 1;
+      if (i < t.size() && t[i] == '"') ++i;
+    } else if (c == '\'') {
+      lines.code();
+      // A digit separator (1'000'000) is not a character literal.
+      size_t start = i;
+      while (start > 0 && (is_word(t[start - 1]) || t[start - 1] == '\'')) --start;
+      if (start < i && t[start] >= '0' && t[start] <= '9') {
+        ++i;
+        continue;
+      }
+      ++i;
+      while (i < t.size() && t[i] != '\'' && t[i] != '\n') i += t[i] == '\\' ? 2 : 1;
+      if (i < t.size() && t[i] == '\'') ++i;
+    } else {
+      if (!is_space(c)) lines.code();
+      ++i;
+    }
+  }
+  return out;
+}
+
+bool is_cpp_path(const std::string& path) {
+  static const char* const kExtensions[] = {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl", ".mm", ".m"};
+  const size_t dot = path.rfind('.');
+  if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return false;
+  const std::string ext = path.substr(dot);
+  return std::any_of(std::begin(kExtensions), std::end(kExtensions), [&](const char* e) { return ext == e; });
+}
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Whether line `index` (0-based), or the comment alone on the line above it, suppresses `rule`.
+bool covered(const std::vector<LineSuppression>& lines, long index, bool same_block_above, const std::string& rule) {
+  if (index < 0 || index >= static_cast<long>(lines.size())) return false;
+  if (suppression_matches(lines[static_cast<size_t>(index)].patterns, rule)) return true;
+  if (!same_block_above || index == 0) return false;
+  const LineSuppression& above = lines[static_cast<size_t>(index - 1)];
+  return above.alone && suppression_matches(above.patterns, rule);
+}
+
+}  // namespace
+
+std::vector<LineSuppression> suppression_comments(std::string_view text, CommentSyntax syntax) {
+  return syntax == CommentSyntax::cpp ? cpp_comments(text) : python_comments(text);
+}
+
+bool suppression_matches(const std::vector<std::string>& patterns, const std::string& rule) {
+  for (const std::string& p : patterns) {
+    if (p == "*" || p == rule) return true;
+    if (p.back() == '*' && rule.compare(0, p.size() - 1, p, 0, p.size() - 1) == 0) return true;
+  }
+  return false;
+}
+
+void apply_suppressions(const std::filesystem::path& root, ScanResult& result, uintmax_t max_file_size) {
+  if (result.findings.empty()) return;
+  std::error_code ec;
+  const bool single_file = std::filesystem::is_regular_file(std::filesystem::symlink_status(root, ec));
+  const std::filesystem::path base = single_file ? root.parent_path() : root;
+
+  std::vector<Finding> kept;
+  kept.reserve(result.findings.size());
+  size_t i = 0;
+  while (i < result.findings.size()) {
+    const std::string& path = result.findings[i].path;
+    size_t end = i;
+    while (end < result.findings.size() && result.findings[end].path == path) ++end;
+    // A path that could leave the root is never read (the walk does not produce one).
+    const bool safe = !path.empty() && path.front() != '/' && path.find("..") == std::string::npos;
+    const ReadResult read = safe ? read_repository_file(base / path, max_file_size) : ReadResult{};
+    std::vector<LineSuppression> lines;
+    NotebookSource notebook;
+    const bool is_notebook = ends_with(path, ".ipynb");
+    if (read.bytes) {
+      if (is_notebook) {
+        NotebookResult nb = read_notebook(*read.bytes);
+        if (nb.ok) {
+          notebook = std::move(nb.source);
+          lines = suppression_comments(notebook.python, CommentSyntax::python);
+        }
+      } else {
+        lines = suppression_comments(*read.bytes, is_cpp_path(path) ? CommentSyntax::cpp : CommentSyntax::python);
+      }
+    }
+    std::map<std::pair<int, int>, long> notebook_line;  // (cell, line in cell) -> line of `python`
+    for (size_t k = 0; k < notebook.cell_of_line.size() && k < notebook.line_in_cell.size(); ++k)
+      notebook_line.emplace(std::make_pair(notebook.cell_of_line[k], notebook.line_in_cell[k]), static_cast<long>(k));
+    for (; i < end; ++i) {
+      Finding& f = result.findings[i];
+      bool suppressed = false;
+      if (!lines.empty()) {
+        if (is_notebook) {
+          const auto it = notebook_line.find({f.location.cell, f.location.line});
+          if (it != notebook_line.end()) {
+            const long k = it->second;
+            // The line above counts only inside the same cell.
+            const bool same_cell = k > 0 && notebook.cell_of_line[static_cast<size_t>(k - 1)] == f.location.cell;
+            suppressed = covered(lines, k, same_cell, f.rule);
+          }
+        } else {
+          suppressed = covered(lines, f.location.line - 1, true, f.rule);
+        }
+      }
+      (suppressed ? result.suppressed : kept).push_back(std::move(f));
+    }
+  }
+  result.findings = std::move(kept);
+}
+
+}  // namespace mpsready

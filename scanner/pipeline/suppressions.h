@@ -1,0 +1,35 @@
+#pragma once
+// Suppression comments: `# mpsready: ignore[rule-id] reason` (Python, notebooks) and
+// `// mpsready: ignore[rule-id] reason` (C++, CUDA), on the finding's line or alone on the line
+// above. Several ids are separated by commas; `*` matches every rule and a trailing `*` a prefix
+// (`py-cuda-*`). The marker counts only inside a real comment: a string literal that contains
+// it, or a line inside a multi-line string, suppresses nothing.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/scanner.h"
+
+namespace mpsready {
+
+enum class CommentSyntax { python, cpp };
+
+// Per 0-based line of `text`: the rule patterns its suppression comment names (empty: none), and
+// whether the comment stands alone on its line (so it also covers the next line).
+struct LineSuppression {
+  std::vector<std::string> patterns;
+  bool alone = false;
+};
+std::vector<LineSuppression> suppression_comments(std::string_view text, CommentSyntax syntax);
+
+// Whether `rule` matches one of `patterns` ("*", "prefix*", or the exact id).
+bool suppression_matches(const std::vector<std::string>& patterns, const std::string& rule);
+
+// Moves every suppressed finding of `result.findings` to `result.suppressed`. The files are read
+// again from `root` (a directory, or the one file scanned), never through a symbolic link and
+// never beyond `max_file_size`; a file that cannot be read again suppresses nothing.
+void apply_suppressions(const std::filesystem::path& root, ScanResult& result, uintmax_t max_file_size);
+
+}  // namespace mpsready

@@ -1,0 +1,239 @@
+// The migration plan: one self-contained HTML file (inline CSS and SVG, no script, and a
+// Content-Security-Policy that forbids every request), for a reader deciding what to do with the
+// repository: the verdict and its reasons, a decision table of the four ways to run it, where the
+// findings are, an effort estimate, and an ordered checklist.
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "report/scan_report.h"
+
+namespace mpsready {
+
+namespace {
+
+std::string esc(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += (u < 0x20 && c != '\t' && c != '\n') || u == 0x7F ? "\uFFFD" : std::string(1, c);
+    }
+  }
+  return out;
+}
+
+std::string plural(size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string top_directory(const std::string& path) {
+  const size_t slash = path.find('/');
+  return slash == std::string::npos ? "(root)" : path.substr(0, slash) + "/";
+}
+
+const Rule* find_rule(const ReportContext& ctx, const std::string& id) {
+  if (!ctx.rules) return nullptr;
+  for (const Rule& r : *ctx.rules)
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+// Findings of one rule at one impact: a checklist item.
+struct Group {
+  std::string rule;
+  Impact impact = Impact::info;
+  bool mechanical = false;
+  std::vector<const Finding*> sites;
+};
+
+constexpr const char* kStyle = R"CSS(
+body{font:15px/1.5 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:0;color:#1f2328;background:#fff}
+main{max-width:1080px;margin:0 auto;padding:24px}
+h1{font-size:26px;margin:0 0 4px}h2{font-size:20px;border-bottom:1px solid #d0d7de;padding-bottom:4px;margin-top:32px}
+.verdict{display:inline-block;padding:2px 10px;border-radius:12px;color:#fff;font-weight:600}
+.v-stay-on-linux{background:#cf222e}.v-partial{background:#bf8700}.v-mps-ready{background:#1a7f37}
+table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border:1px solid #d0d7de;padding:6px 8px;text-align:left;vertical-align:top}
+th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
+code{font:13px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:1px 4px;border-radius:4px;word-break:break-all}
+.blocker{color:#cf222e;font-weight:600}.portable{color:#9a6700;font-weight:600}.info{color:#57606a}
+ol.checklist li{margin:8px 0}.muted{color:#57606a}.bar-label{font:12px sans-serif;fill:#1f2328}
+)CSS";
+
+}  // namespace
+
+void write_html_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
+  const Summary& s = result.summary;
+  const std::string verdict(to_string(s.verdict));
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      << "<title>mpsready migration plan: " << esc(ctx.root) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n<main>\n";
+
+  // 1. Verdict and reasons.
+  out << "<h1>Migration plan for <code>" << esc(ctx.root) << "</code></h1>\n";
+  out << "<p>Verdict: <span class=\"verdict v-" << verdict << "\" id=\"verdict\">" << verdict << "</span> ";
+  switch (s.verdict) {
+    case Verdict::stay_on_linux: out << "Some code cannot run on a Mac without a rewrite or a replacement."; break;
+    case Verdict::partial: out << "The code runs on Apple's MPS backend after the changes below."; break;
+    case Verdict::mps_ready: out << "Nothing keeps this code on CUDA."; break;
+  }
+  out << "</p>\n<p class=\"muted\">" << plural(result.findings.size(), "finding", "findings") << " in "
+      << plural(result.files_scanned, "scanned file", "scanned files") << " (blocker " << s.by_impact.at("blocker")
+      << ", portable " << s.by_impact.at("portable") << ", info " << s.by_impact.at("info") << "; " << s.guarded
+      << " guarded";
+  if (!result.suppressed.empty()) out << ", " << result.suppressed.size() << " suppressed";
+  out << ")";
+  if (!ctx.target_pytorch.empty()) out << " · target PyTorch " << esc(ctx.target_pytorch);
+  out << " · mpsready " << esc(ctx.version) << "</p>\n";
+  if (!s.reasons.empty()) {
+    out << "<h2>Why</h2>\n<ul>\n";
+    for (const Reason& r : s.reasons) {
+      out << "<li><code>" << esc(r.rule) << "</code> (" << plural(r.count, "site", "sites") << "): " << esc(r.text)
+          << "<br><span class=\"muted\">at ";
+      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << esc(r.locations[i]);
+      if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
+      out << "</span></li>\n";
+    }
+    out << "</ul>\n";
+  }
+
+  // Groups for the decision table and the checklist.
+  std::map<std::pair<int, std::string>, Group> groups;  // (-impact, rule)
+  for (const Finding& f : result.findings) {
+    Group& g = groups[{-static_cast<int>(f.impact), f.rule}];
+    g.rule = f.rule;
+    g.impact = f.impact;
+    g.mechanical = g.mechanical || f.mechanical;
+    g.sites.push_back(&f);
+  }
+  std::set<std::string> blocker_rules, blocker_categories;
+  for (const Finding& f : result.findings) {
+    if (f.impact == Impact::blocker) {
+      blocker_rules.insert(f.rule);
+      blocker_categories.insert(f.category);
+    }
+  }
+  const size_t blockers = s.by_impact.at("blocker"), portable = s.by_impact.at("portable");
+  const auto rule_list = [&]() {
+    std::string text;
+    for (const auto& id : blocker_rules) text += (text.empty() ? "" : ", ") + ("<code>" + esc(id) + "</code>");
+    return text;
+  };
+
+  // 2. Decision table.
+  out << "<h2>Where can it run?</h2>\n<table id=\"decision\">\n<tr><th>target</th><th>what works</th><th>what blocks</th><th>what it would take</th></tr>\n";
+  out << "<tr><td><b>MPS</b> (Apple GPU, PyTorch)</td><td>"
+      << (blockers ? "Everything outside the blocked code paths" : "The whole code, after the edits listed")
+      << "; " << plural(s.guarded, "guarded site already falls", "guarded sites already fall") << " back.</td><td>"
+      << (blockers ? plural(blockers, "blocker", "blockers") + ": " + rule_list() : std::string("nothing"))
+      << "</td><td>" << plural(s.effort.mechanical, "mechanical edit", "mechanical edits") << " and "
+      << plural(s.effort.manual, "rewrite or replacement", "rewrites or replacements") << " (checklist below).</td></tr>\n";
+  out << "<tr><td><b>CPU</b> (any Mac)</td><td>The same code as on MPS once the device is chosen at run time; slower.</td><td>"
+      << (blockers ? "The same " + plural(blockers, "blocker", "blockers") + ": CUDA-only code has no CPU path either" : std::string("nothing"))
+      << "</td><td>The same edits as for MPS (" << plural(portable + blockers, "site", "sites") << ").</td></tr>\n";
+  out << "<tr><td><b>MLX</b> (Apple's array framework)</td><td>Nothing as it is: MLX is not PyTorch.</td><td>Every PyTorch call, not only the "
+      << plural(result.findings.size(), "finding", "findings") << "</td><td>A port of the model and the training loop to MLX; worth it only for a new code base.</td></tr>\n";
+  out << "<tr><td><b>Remote Linux GPU</b></td><td>Everything, unchanged.</td><td>nothing</td><td>An NVIDIA machine (cluster or cloud); develop on the Mac, run there.</td></tr>\n</table>\n";
+
+  // 3. Where the findings are: per top-level directory (inline SVG bars), then per file.
+  std::map<std::string, std::array<size_t, 3>> by_dir, by_file;
+  for (const Finding& f : result.findings) {
+    const size_t column = 2 - static_cast<size_t>(f.impact);
+    ++by_dir[top_directory(f.path)][column];
+    ++by_file[f.path][column];
+  }
+  if (!by_dir.empty()) {
+    size_t most = 1;
+    for (const auto& [dir, c] : by_dir) most = std::max(most, c[0] + c[1] + c[2]);
+    const int row = 26, label = 220, width = 560;
+    out << "<h2>Where the findings are</h2>\n<svg id=\"by-directory\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << label + width + 60
+        << "\" height=\"" << row * static_cast<int>(by_dir.size()) + 30 << "\" role=\"img\" aria-label=\"findings per directory\">\n";
+    int y = 0;
+    static const char* colors[3] = {"#cf222e", "#d4a72c", "#8c959f"};
+    for (const auto& [dir, c] : by_dir) {
+      out << "<text class=\"bar-label\" x=\"0\" y=\"" << y + 17 << "\">" << esc(dir) << "</text>\n";
+      double x = label;
+      for (int k = 0; k < 3; ++k) {
+        const double w = static_cast<double>(c[k]) * width / static_cast<double>(most);
+        if (c[k]) {
+          out << "<rect x=\"" << static_cast<int>(x) << "\" y=\"" << y + 4 << "\" width=\"" << std::max(1, static_cast<int>(w))
+              << "\" height=\"" << row - 8 << "\" fill=\"" << colors[k] << "\"><title>" << c[k] << "</title></rect>\n";
+        }
+        x += w;
+      }
+      out << "<text class=\"bar-label\" x=\"" << static_cast<int>(x) + 6 << "\" y=\"" << y + 17 << "\">" << c[0] + c[1] + c[2] << "</text>\n";
+      y += row;
+    }
+    out << "<text class=\"bar-label\" x=\"" << label << "\" y=\"" << y + 20
+        << "\"><tspan fill=\"#cf222e\">■ blocker</tspan>  <tspan fill=\"#d4a72c\">■ portable</tspan>  <tspan fill=\"#8c959f\">■ info</tspan></text>\n</svg>\n";
+    out << "<table id=\"by-file\">\n<tr><th>file</th><th>blocker</th><th>portable</th><th>info</th></tr>\n";
+    for (const auto& [file, c] : by_file)
+      out << "<tr><td><code>" << esc(file) << "</code></td><td class=\"n\">" << c[0] << "</td><td class=\"n\">" << c[1]
+          << "</td><td class=\"n\">" << c[2] << "</td></tr>\n";
+    out << "</table>\n";
+  }
+
+  // 4. Effort: counted sites, and a rough time under stated assumptions.
+  const double hours = static_cast<double>(s.effort.mechanical) * 5.0 / 60.0 + static_cast<double>(s.effort.manual) * 4.0;
+  char hours_text[32];
+  std::snprintf(hours_text, sizeof hours_text, "%.1f", hours);
+  out << "<h2>Effort</h2>\n<p id=\"effort\">" << plural(s.effort.sites, "site", "sites") << " to change: "
+      << s.effort.mechanical << " mechanical, " << s.effort.manual
+      << " needing a rewrite or a replacement. Rough estimate: about " << hours_text
+      << " hours <span class=\"muted\">(assuming 5 minutes per mechanical edit and half a day per rewrite; "
+         "testing on a Mac not included)</span>.</p>\n";
+
+  // 5. Checklist: mechanical fixes first, then each blocker with its alternative, then the rest.
+  std::vector<const Group*> order;
+  for (const auto& [key, g] : groups)
+    if (g.impact == Impact::portable && g.mechanical) order.push_back(&g);
+  for (const auto& [key, g] : groups)
+    if (g.impact == Impact::blocker) order.push_back(&g);
+  for (const auto& [key, g] : groups)
+    if (g.impact == Impact::portable && !g.mechanical) order.push_back(&g);
+  if (!order.empty()) {
+    out << "<h2>Checklist</h2>\n<ol class=\"checklist\" id=\"checklist\">\n";
+    for (const Group* g : order) {
+      const Rule* rule = find_rule(ctx, g->rule);
+      const std::string fix = g->sites.front()->fix.empty() && rule ? rule->fix : g->sites.front()->fix;
+      out << "<li><span class=\"" << to_string(g->impact) << "\">" << to_string(g->impact) << "</span> "
+          << (g->mechanical ? "(mechanical) " : "") << "<code>" << esc(g->rule) << "</code>";
+      if (rule && !rule->title.empty()) out << ": " << esc(rule->title);
+      out << " — " << plural(g->sites.size(), "site", "sites") << "<br>" << esc(fix) << "<br><span class=\"muted\">";
+      for (size_t i = 0; i < g->sites.size() && i < 8; ++i) out << (i ? ", " : "") << esc(location_label(*g->sites[i]));
+      if (g->sites.size() > 8) out << ", and " << g->sites.size() - 8 << " more";
+      out << "</span></li>\n";
+    }
+    out << "</ol>\n";
+  }
+
+  // 6. Every finding.
+  if (!result.findings.empty()) {
+    out << "<h2>All findings</h2>\n<details><summary>" << plural(result.findings.size(), "finding", "findings")
+        << "</summary>\n<table id=\"findings\">\n<tr><th>location</th><th>impact</th><th>rule</th><th>message and source</th></tr>\n";
+    for (const Finding& f : result.findings) {
+      out << "<tr><td><code>" << esc(location_label(f)) << "</code></td><td class=\"" << to_string(f.impact) << "\">"
+          << to_string(f.impact) << (f.guarded ? " (guarded)" : "") << "</td><td><code>" << esc(f.rule) << "</code></td><td>"
+          << esc(f.message) << "<br><code>" << esc(f.snippet) << "</code></td></tr>\n";
+    }
+    out << "</table>\n</details>\n";
+  }
+  if (!result.errors.empty() || !result.skipped.empty()) {
+    out << "<h2>Files not fully analysed</h2>\n<ul>\n";
+    for (const FileNote& n : result.errors) out << "<li>error: <code>" << esc(n.path) << "</code>: " << esc(n.reason) << "</li>\n";
+    for (const FileNote& n : result.skipped) out << "<li>skipped: <code>" << esc(n.path) << "</code>: " << esc(n.reason) << "</li>\n";
+    out << "</ul>\n";
+  }
+  out << "</main>\n</body>\n</html>\n";
+}
+
+}  // namespace mpsready

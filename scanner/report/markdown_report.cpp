@@ -1,0 +1,159 @@
+// A pull-request comment in GitHub Markdown: the verdict on the first line, a table by category
+// and impact, the top findings as path:line links, the rest in collapsible sections. Everything
+// that comes from the scanned repository (paths, messages, snippets, reasons) goes through
+// markdown_escape, so it renders as text: no link, image, HTML, heading or mention.
+#include <algorithm>
+#include <array>
+#include <map>
+#include <sstream>
+
+#include "report/report_text.h"
+#include "report/scan_report.h"
+
+namespace mpsready {
+
+namespace {
+
+constexpr size_t kCommentLimit = 65536;  // GitHub's limit for a comment body, in characters
+constexpr size_t kTopFindings = 10;
+constexpr std::array<Impact, 3> kImpacts{Impact::blocker, Impact::portable, Impact::info};
+
+std::string verdict_sentence(Verdict v) {
+  switch (v) {
+    case Verdict::stay_on_linux: return "some code cannot run on a Mac without a rewrite";
+    case Verdict::partial: return "runs on MPS after the changes below";
+    case Verdict::mps_ready: return "nothing keeps this code on CUDA";
+  }
+  return "";
+}
+
+std::string plural(size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+bool plain_word(const std::string& text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+  });
+}
+
+// Rule ids and categories of the bundled rules are [a-z0-9-]: shown as they are (ids in a code
+// span); anything else is escaped.
+std::string rule_label(const std::string& id) { return plain_word(id) ? "`" + id + "`" : markdown_escape(id); }
+std::string category_label(const std::string& c) { return plain_word(c) ? c : markdown_escape(c); }
+
+std::string location_link(const Finding& f) {
+  std::string target = uri_path(f.path);
+  if (!f.location.cell && f.location.line > 0) target += "#L" + std::to_string(f.location.line);
+  return "[" + markdown_escape(location_label(f)) + "](" + target + ")";
+}
+
+std::string finding_item(const Finding& f) {
+  std::string item = "- **" + std::string(to_string(f.impact)) + "** " + location_link(f) + " " + rule_label(f.rule);
+  if (f.guarded) item += " (guarded)";
+  item += ": " + markdown_escape(f.message);
+  std::string_view snippet = f.snippet;
+  while (!snippet.empty() && (snippet.front() == ' ' || snippet.front() == '\t')) snippet.remove_prefix(1);
+  if (!snippet.empty()) item += "<br><code>" + markdown_escape(snippet) + "</code>";
+  return item + "\n";
+}
+
+}  // namespace
+
+void write_markdown_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
+  const Summary& s = result.summary;
+  std::ostringstream head;
+  if (ctx.diff) {
+    head << "**mpsready: " << to_string(ctx.diff->before) << " \u2192 " << to_string(ctx.diff->after) << "**: "
+         << markdown_escape(ctx.diff->change) << "\n\nFindings on lines added or changed since "
+         << markdown_escape(ctx.diff->base) << " (" << ctx.diff->base_commit.substr(0, 12) << "): ";
+  } else {
+    head << "**mpsready: " << to_string(s.verdict) << "**: " << verdict_sentence(s.verdict) << ".\n\n";
+  }
+  head << plural(result.findings.size(), "finding", "findings") << " (blocker " << s.by_impact.at("blocker")
+       << ", portable " << s.by_impact.at("portable") << ", info " << s.by_impact.at("info") << "; "
+       << s.guarded << " guarded";
+  if (!result.suppressed.empty()) head << ", " << result.suppressed.size() << " suppressed";
+  if (ctx.baselined) head << ", " << *ctx.baselined << " known from the baseline";
+  head << ") in " << plural(result.files_scanned, "file", "files") << ". Effort: "
+       << plural(s.effort.sites, "site", "sites") << " to change, " << s.effort.mechanical << " mechanical, "
+       << s.effort.manual << " needing a rewrite or a replacement.\n";
+  if (!s.reasons.empty()) {
+    head << "\nBecause:\n\n";
+    for (const Reason& r : s.reasons) {
+      head << "- " << rule_label(r.rule) << " (" << plural(r.count, "site", "sites") << "): "
+           << markdown_escape(r.text) << "\n";
+    }
+  }
+
+  // By category and impact: every category that occurs, in name order.
+  std::map<std::string, std::array<size_t, 3>> table;
+  for (const Finding& f : result.findings) ++table[f.category][2 - static_cast<size_t>(f.impact)];
+  if (!table.empty()) {
+    head << "\n| category | blocker | portable | info |\n| --- | ---: | ---: | ---: |\n";
+    for (const auto& [category, counts] : table) {
+      head << "| " << category_label(category) << " | " << counts[0] << " | " << counts[1] << " | " << counts[2]
+           << " |\n";
+    }
+  }
+
+  // The findings, worst first; within an impact, in the report order (path, line).
+  std::vector<const Finding*> ordered;
+  for (Impact impact : kImpacts) {
+    for (const Finding& f : result.findings)
+      if (f.impact == impact) ordered.push_back(&f);
+  }
+  std::vector<std::string> blocks;  // each one whole: a truncation never cuts one in half
+  if (!ordered.empty()) {
+    std::string top = "\n### Top findings\n\n";
+    for (size_t i = 0; i < ordered.size() && i < kTopFindings; ++i) top += finding_item(*ordered[i]);
+    blocks.push_back(top);
+  }
+  for (Impact impact : kImpacts) {
+    std::vector<const Finding*> rest;
+    for (size_t i = kTopFindings; i < ordered.size(); ++i)
+      if (ordered[i]->impact == impact) rest.push_back(ordered[i]);
+    if (rest.empty()) continue;
+    blocks.push_back("\n<details><summary>" + plural(rest.size(), "more " + std::string(to_string(impact)) + " finding",
+                                                     "more " + std::string(to_string(impact)) + " findings") +
+                     "</summary>\n\n");
+    for (const Finding* f : rest) blocks.push_back(finding_item(*f));
+    blocks.push_back("\n</details>\n");
+  }
+  if (!result.errors.empty() || !result.skipped.empty()) {
+    blocks.push_back("\n<details><summary>" +
+                     plural(result.errors.size() + result.skipped.size(), "file", "files") +
+                     " not fully analysed</summary>\n\n");
+    for (const FileNote& n : result.errors) blocks.push_back("- error: " + markdown_escape(n.path) + ": " + markdown_escape(n.reason) + "\n");
+    for (const FileNote& n : result.skipped) blocks.push_back("- skipped: " + markdown_escape(n.path) + ": " + markdown_escape(n.reason) + "\n");
+    blocks.push_back("\n</details>\n");
+  }
+  const std::string target =
+      ctx.target_pytorch.empty() ? "" : " · target PyTorch " + markdown_escape(ctx.target_pytorch);
+  const std::string foot = "\n<sub>mpsready " + markdown_escape(ctx.version) + " · scanned " +
+                           markdown_escape(ctx.root) + target + "</sub>\n";
+
+  // GitHub counts characters; bytes are never fewer, so a body within the limit in bytes fits.
+  std::string body = head.str();
+  const std::string note_template =
+      "\n</details>\n\n**Truncated**: this comment shows the first part of the report "
+      "(GitHub's 65,536-character limit). Run `mpsready scan --format json` for every finding.\n";
+  const size_t budget = kCommentLimit - note_template.size() - foot.size();
+  bool truncated = false, open_details = false;
+  for (const std::string& block : blocks) {
+    if (body.size() + block.size() > budget) {
+      truncated = true;
+      break;
+    }
+    body += block;
+    if (block.rfind("\n<details>", 0) == 0) open_details = true;
+    if (block == "\n</details>\n") open_details = false;
+  }
+  if (truncated) {
+    if (body.size() > budget) body.resize(budget);  // only a pathological header gets here
+    body += open_details ? note_template : note_template.substr(std::string("\n</details>\n").size());
+  }
+  out << body << foot;
+}
+
+}  // namespace mpsready

@@ -1,0 +1,72 @@
+#include "report/report_text.h"
+
+namespace mpsready {
+
+namespace {
+constexpr std::string_view kWordJoiner = "\u2060";
+constexpr std::string_view kReplacement = "\uFFFD";
+}  // namespace
+
+std::string uri_path(std::string_view path) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    const bool keep = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') ||
+                      std::string_view("-._~/!$&'*+,;=@").find(c) != std::string_view::npos;
+    if (keep) {
+      out += c;
+    } else {
+      out += '%';
+      out += hex[u >> 4];
+      out += hex[u & 0xF];
+    }
+  }
+  return out;
+}
+
+std::string markdown_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 4);
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '<': out += "&lt;"; continue;
+      case '>': out += "&gt;"; continue;
+      case '&': out += "&amp;"; continue;
+      case '"': out += "&quot;"; continue;
+      case '@':
+        out += '@';
+        out += kWordJoiner;
+        continue;
+      case '\n': case '\r': case '\t':
+        out += ' ';
+        continue;
+      case ':':
+        // "http://x": a word joiner after the colon stops GitHub's autolinker.
+        out += ':';
+        if (text.substr(i + 1, 2) == "//") out += kWordJoiner;
+        continue;
+      default: break;
+    }
+    if (u < 0x20 || u == 0x7F) {
+      out += kReplacement;
+      continue;
+    }
+    if (std::string_view("\\`*_[](){}#+-.!|~=$").find(c) != std::string_view::npos) {
+      out += '\\';
+      out += c;
+      continue;
+    }
+    out += c;
+    // "www.example.com" is autolinked too.
+    if ((c == 'w' || c == 'W') && i >= 2 && (text[i - 1] | 0x20) == 'w' && (text[i - 2] | 0x20) == 'w' &&
+        text.substr(i + 1, 1) == ".") {
+      out += kWordJoiner;
+    }
+  }
+  return out;
+}
+
+}  // namespace mpsready

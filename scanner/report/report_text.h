@@ -1,0 +1,19 @@
+#pragma once
+// Text helpers shared by the reporters.
+#include <string>
+#include <string_view>
+
+namespace mpsready {
+
+// A relative path as a URI reference: '/' kept, every byte outside RFC 3986's unreserved and
+// sub-delims characters percent-encoded (':' too, so "a:b.py" cannot read as a scheme; '(' and
+// ')' too, so the result can sit inside a Markdown link).
+std::string uri_path(std::string_view path);
+
+// Repository text made inert in GitHub Markdown, for one line of prose or one table cell:
+// Markdown punctuation backslash-escaped, '<' '>' '&' as entities (no HTML), '@' and URL schemes
+// broken with a word joiner (no mention, no autolink), newlines as spaces, control characters
+// as U+FFFD. The rendered text reads like the original.
+std::string markdown_escape(std::string_view text);
+
+}  // namespace mpsready

@@ -1,0 +1,51 @@
+// Every report format rendered from one fixed set of findings (golden_findings.h), compared byte
+// for byte with tests/report/golden/. MPSREADY_UPDATE_GOLDEN=1 rewrites them; review the diff.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "report/golden_findings.h"
+#include "report/scan_report.h"
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+
+namespace {
+
+using Writer = void (*)(std::ostream&, const ScanResult&, const ReportContext&);
+
+std::string render(Writer writer, const ScanResult& result) {
+  static const std::vector<Rule> rules = golden_rules();
+  ReportContext ctx{"repo", "0.0.0-golden", &rules};
+  ctx.target_pytorch = "2.5";
+  std::ostringstream out;
+  writer(out, result, ctx);
+  return out.str();
+}
+
+void check_golden(const std::string& name, const std::string& actual) {
+  const fs::path file = source_dir() / "tests/report/golden" / name;
+  if (const char* update = std::getenv("MPSREADY_UPDATE_GOLDEN"); update && std::string(update) == "1") {
+    std::ofstream(file, std::ios::binary) << actual;
+    GTEST_SKIP() << "rewrote " << file;
+  }
+  ASSERT_TRUE(fs::exists(file)) << "missing " << file << " (MPSREADY_UPDATE_GOLDEN=1 writes it)";
+  EXPECT_EQ(read_text(file), actual) << "golden file " << file << " differs";
+}
+
+}  // namespace
+
+TEST(GoldenReport, Text) { check_golden("report.txt", render(write_text_report, golden_scan())); }
+TEST(GoldenReport, Json) { check_golden("report.json", render(write_json_report, golden_scan())); }
+TEST(GoldenReport, Sarif) { check_golden("report.sarif", render(write_sarif_report, golden_scan())); }
+TEST(GoldenReport, Markdown) { check_golden("report.md", render(write_markdown_report, golden_scan())); }
+TEST(GoldenReport, Html) { check_golden("report.html", render(write_html_report, golden_scan())); }
+
+TEST(GoldenReport, OutputDoesNotDependOnAnythingButTheFindings) {
+  for (Writer w : {Writer(write_text_report), Writer(write_json_report), Writer(write_sarif_report),
+                   Writer(write_markdown_report), Writer(write_html_report)}) {
+    EXPECT_EQ(render(w, golden_scan()), render(w, golden_scan()));
+  }
+}
+
+}  // namespace mpsready::testing

@@ -1,0 +1,116 @@
+// SARIF specifics: levels, rule indexes, relative URIs, notebook locations, suppressed findings,
+// and fingerprints that survive lines moving.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "report/fingerprint.h"
+#include "report/golden_findings.h"
+#include "report/scan_report.h"
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+
+namespace {
+
+nlohmann::json sarif_of(const ScanResult& result) {
+  static const std::vector<Rule> rules = golden_rules();
+  std::ostringstream out;
+  write_sarif_report(out, result, ReportContext{"/home/someone/repo", "1.2.3", &rules});
+  return nlohmann::json::parse(out.str());
+}
+
+}  // namespace
+
+TEST(Sarif, RulesResultsAndLocations) {
+  const auto log = sarif_of(golden_scan());
+  EXPECT_EQ(log["version"], "2.1.0");
+  const auto& run = log["runs"][0];
+  const auto& driver = run["tool"]["driver"];
+  EXPECT_EQ(driver["name"], "mpsready");
+  EXPECT_EQ(driver["version"], "1.2.3");
+  ASSERT_EQ(driver["rules"].size(), 5u);
+  EXPECT_EQ(driver["rules"][0]["id"], "cu-cuda-kernel");
+  EXPECT_EQ(driver["rules"][0]["name"], "CuCudaKernel");
+  EXPECT_EQ(driver["rules"][0]["defaultConfiguration"]["level"], "error");
+  EXPECT_EQ(driver["rules"][0]["fullDescription"]["text"], "Sites of cu-cuda-kernel. On two lines.");
+  EXPECT_EQ(driver["rules"][0]["help"]["text"], "Fix for cu-cuda-kernel.");
+  EXPECT_NE(driver["rules"][0]["help"]["markdown"].get<std::string>().find("## What it flags"), std::string::npos);
+  ASSERT_EQ(run["results"].size(), 6u);  // the suppressed finding is left out
+  std::map<std::string, std::string> levels;
+  for (const auto& res : run["results"]) {
+    const size_t index = res["ruleIndex"];
+    EXPECT_EQ(driver["rules"][index]["id"], res["ruleId"]);
+    levels[res["ruleId"]] = res["level"];
+    EXPECT_EQ(res["partialFingerprints"]["mpsready/v1"].get<std::string>().size(), 16u);
+    const auto& loc = res["locations"][0]["physicalLocation"];
+    EXPECT_EQ(loc["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+  }
+  EXPECT_EQ(levels["cu-cuda-kernel"], "error");
+  EXPECT_EQ(levels["py-tensor-dot-cuda"], "warning");
+  EXPECT_EQ(levels["py-float64"], "note");
+  EXPECT_EQ(levels["py-cuda-amp"], "note");  // guarded: lowered to info
+  // Spaces are percent-encoded; the path stays relative.
+  bool saw_space = false, saw_notebook = false;
+  for (const auto& res : run["results"]) {
+    const auto& loc = res["locations"][0]["physicalLocation"];
+    const std::string uri = loc["artifactLocation"]["uri"];
+    EXPECT_NE(uri, "src/legacy.py");  // suppressed
+    if (uri == "src/my%20model/train.py") saw_space = true;
+    if (uri == "notebooks/explore.ipynb") {
+      saw_notebook = true;
+      EXPECT_FALSE(loc.contains("region"));  // cell lines are not lines of the .ipynb file
+      EXPECT_EQ(res["properties"]["cell"], 3);
+      EXPECT_NE(res["message"]["text"].get<std::string>().find("(cell 3, line 2)"), std::string::npos);
+    }
+    if (uri == "csrc/kernel.cu") {
+      EXPECT_EQ(loc["region"]["startLine"], 12);
+      EXPECT_EQ(loc["region"]["startColumn"], 1);
+      EXPECT_EQ(loc["region"]["endLine"], 12);
+      EXPECT_EQ(loc["region"]["endColumn"], 16);
+      EXPECT_EQ(res["properties"]["mode"], "tolerant");
+    }
+  }
+  EXPECT_TRUE(saw_space);
+  EXPECT_TRUE(saw_notebook);
+  EXPECT_EQ(run["properties"]["suppressed"], 1);
+  EXPECT_TRUE(run["invocations"][0]["executionSuccessful"]);
+  EXPECT_EQ(run["invocations"][0]["toolExecutionNotifications"].size(), 2u);
+  // Nothing machine-specific: the absolute root is not written.
+  EXPECT_EQ(log.dump().find("/home/someone"), std::string::npos);
+}
+
+TEST(Fingerprints, SurviveLinesMovingAndWhitespaceButNotOtherEdits) {
+  ScanResult before = golden_scan();
+  ScanResult after = golden_scan();
+  for (Finding& f : after.findings) {
+    f.location.line += 40;
+    f.location.end_line += 40;
+    f.snippet = "  " + f.snippet + "   ";
+  }
+  EXPECT_EQ(finding_fingerprints(before.findings), finding_fingerprints(after.findings));
+  after.findings[0].snippet += " + 1";
+  EXPECT_NE(finding_fingerprints(before.findings)[0], finding_fingerprints(after.findings)[0]);
+  EXPECT_EQ(normalized_snippet("  a \t b\r\n"), "a b");
+}
+
+TEST(Fingerprints, IdenticalSitesInOneFileAreTellApartByOrder) {
+  Finding f = golden_finding("py-tensor-dot-cuda", "device-hardcode", Impact::portable, "a.py", 1, 1, 5, "m", "x.cuda()");
+  Finding g = f;
+  g.location.line = 9;
+  Finding h = f;
+  h.path = "b.py";
+  const auto prints = finding_fingerprints({f, g, h});
+  EXPECT_NE(prints[0], prints[1]);
+  EXPECT_NE(prints[0], prints[2]);
+  // Deleting an unrelated earlier site of another rule changes nothing.
+  Finding other = f;
+  other.rule = "py-float64";
+  EXPECT_EQ(finding_fingerprints({other, f, g, h})[2], prints[1]);
+  EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ull);
+  EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cull);
+}
+
+}  // namespace mpsready::testing
