@@ -432,7 +432,7 @@ TEST(Diff, ReportsOnlyWhatTheChangeAddedAndTheVerdictBeforeAndAfter) {
   dir.write("model.py", "import torch\nm = m.cuda()\n");
   dir.write("notebooks/nb.ipynb", R"J({"cells": [{"cell_type": "code", "source": ["import torch\n", "a = a.cuda()\n"]}],
       "metadata": {}, "nbformat": 4, "nbformat_minor": 5})J");
-  if (!git_commit_all(dir, "first")) GTEST_SKIP() << "git is not available";
+  ASSERT_TRUE(git_commit_all(dir, "first")) << "git is needed (scripts/bootstrap installs it)";
   // Second commit: a CUDA kernel, one more .cuda() in model.py, a new notebook cell.
   dir.write("csrc/kernel.cu", "__global__ void k(float* x) { x[0] = 1; }\n");
   dir.write("model.py", "import torch\n# a comment\nm = m.cuda()\nn = n.cuda()\n");
@@ -478,7 +478,7 @@ TEST(Diff, BadRevisionsAndNonRepositoriesAreUsageErrors) {
   EXPECT_NE(outside.out.find("not inside a git work tree"), std::string::npos) << outside.out;
   TempDir repo;
   repo.write("a.py", "import torch\n");
-  if (!git_commit_all(repo, "first")) GTEST_SKIP() << "git is not available";
+  ASSERT_TRUE(git_commit_all(repo, "first")) << "git is needed (scripts/bootstrap installs it)";
   const std::string root = quote(repo.path().string());
   const CliRun unknown = mpsready("scan " + root + " --diff no-such-branch");
   EXPECT_EQ(unknown.code, 2);
@@ -496,7 +496,7 @@ TEST(Diff, ASubdirectoryOfTheWorkTreeAndUnusualFileNames) {
   TempDir dir;
   dir.write("pkg/old model.py", "import torch\nm = m.cuda()\n");
   dir.write("other/x.py", "import torch\nq = q.cuda()\n");
-  if (!git_commit_all(dir, "first")) GTEST_SKIP() << "git is not available";
+  ASSERT_TRUE(git_commit_all(dir, "first")) << "git is needed (scripts/bootstrap installs it)";
   dir.write("pkg/old model.py", "import torch\nm = m.cuda()\nn = n.cuda()\n");
   dir.write("pkg/caf\xC3\xA9\t\"q\".py", "import torch\np = p.cuda()\n");
   dir.write("other/x.py", "import torch\nq = q.cuda()\nr = r.cuda()\n");
@@ -550,7 +550,7 @@ TEST(Diff, TheBaseTreeIsReadWholeWithoutLinks) {
   dir.write("empty.py", "");
   outside.write("secret.py", "import apex\n");
   fs::create_symlink(outside.path() / "secret.py", dir.path() / "link.py");
-  if (!git_commit_all(dir, "first")) GTEST_SKIP() << "git is not available";
+  ASSERT_TRUE(git_commit_all(dir, "first")) << "git is needed (scripts/bootstrap installs it)";
   fs::remove(dir.path() / "big.py");
   ASSERT_TRUE(git_commit_all(dir, "second: the blocker goes"));
   const CliRun run = mpsready("scan " + quote(dir.path().string()) + " --format json --diff HEAD~1", false);

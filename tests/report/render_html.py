@@ -3,7 +3,7 @@
 that the page shows the verdict and the findings, and saves a screenshot.
 
 usage: render_html.py MPSREADY_BIN REPO OUT_DIR
-Exit 77 (skipped) when Debian's chromium is not installed.
+Fails when Debian's chromium is not installed (scripts/bootstrap installs it).
 """
 import os
 import shutil
@@ -14,8 +14,8 @@ import sys
 def main(binary, repo, out_dir):
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
-        print("chromium is not installed (apt-get install chromium): skipped")
-        return 77
+        print("chromium is not installed (apt-get install chromium, or run scripts/bootstrap)")
+        return 1
     os.makedirs(out_dir, exist_ok=True)
     page = os.path.abspath(os.path.join(out_dir, "report.html"))
     json_out = subprocess.run([binary, "scan", repo, "--format", "json"], capture_output=True, text=True)
