@@ -2,6 +2,8 @@
 // path, cell, line, guarded). MPSREADY_UPDATE_GOLDEN=1 rewrites the files; review the diff.
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
@@ -42,8 +44,9 @@ TEST_P(SampleRepo, MatchesExpectedVerdictAndFindings) {
   const ScanResult result = scan(repo);
   const auto actual = actual_expectations(result);
   if (const char* update = std::getenv("MPSREADY_UPDATE_GOLDEN"); update && std::string(update) == "1") {
+    // Rewrite, then compare as usual (review the diff before committing it).
     std::ofstream(expected_file) << actual.dump(2) << "\n";
-    GTEST_SKIP() << "rewrote " << expected_file;
+    std::cout << "rewrote " << expected_file << "\n";
   }
   ASSERT_TRUE(fs::exists(expected_file)) << "missing " << expected_file;
   const auto expected = nlohmann::ordered_json::parse(read_text(expected_file));
