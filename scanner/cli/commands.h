@@ -28,6 +28,9 @@ struct ScanCommandOptions {
   std::string write_baseline;    // --write-baseline FILE
   std::string baseline;          // --baseline FILE
   std::string diff;              // --diff BASE (a git revision)
+  std::string cache_dir;         // --cache DIR ("" = no cache)
+  bool quiet = false;            // --quiet: no progress line, no cache notes
+  double clang_time_limit = 10;  // --clang-time-limit SECONDS (per C++/CUDA file)
 };
 
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);

@@ -6,7 +6,8 @@ namespace mpsready {
 
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
                                       const std::vector<std::string>& ignore, const std::string& compile_commands,
-                                      const std::function<std::string(const RuleSet&)>& check) {
+                                      const std::function<std::string(const RuleSet&)>& check,
+                                      double clang_time_limit_s) {
   try {
     LoadedRules loaded{std::make_unique<RuleSet>(RuleSet::load(default_rules_dir(global.rules_dir, global.argv0))),
                        nullptr};
@@ -17,7 +18,7 @@ std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::ve
       }
     }
     loaded.rules->restrict(select, ignore);
-    loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules, compile_commands);
+    loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules, compile_commands, clang_time_limit_s);
     return loaded;
   } catch (const RuleError& e) {
     std::cerr << "mpsready: invalid rules: " << e.what() << "\n";

@@ -20,7 +20,8 @@ struct LoadedRules {
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
                                       const std::vector<std::string>& ignore,
                                       const std::string& compile_commands = "",
-                                      const std::function<std::string(const RuleSet&)>& check = {});
+                                      const std::function<std::string(const RuleSet&)>& check = {},
+                                      double clang_time_limit_s = kDefaultClangTimeLimit);
 // `check` runs on the whole rule set before --select/--ignore apply; a non-empty result is printed
 // as the error and no rules are returned.
 

@@ -38,6 +38,11 @@ int main(int argc, char** argv) {
   scan_cmd->add_option("--write-baseline", scan.write_baseline, "Write the findings' fingerprints to FILE");
   scan_cmd->add_option("--baseline", scan.baseline, "Report only findings not in this baseline FILE");
   scan_cmd->add_option("--diff", scan.diff, "Report only findings on lines added or changed since this git revision");
+  scan_cmd->add_option("--cache", scan.cache_dir, "Reuse the results of unchanged files from this directory (CI, PR bots)");
+  scan_cmd->add_flag("-q,--quiet", scan.quiet, "No progress line or cache notes on stderr");
+  scan_cmd->add_option("--clang-time-limit", scan.clang_time_limit,
+                       "Seconds Clang may spend on one C++/CUDA file before it is read token by token (default 10)")
+      ->check(CLI::NonNegativeNumber);
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);

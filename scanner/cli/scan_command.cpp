@@ -4,11 +4,13 @@
 #include <set>
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/baseline.h"
 #include "cli/config.h"
 #include "cli/git_diff.h"
+#include "engine/cache_key.h"
 #include "report/fingerprint.h"
 #include "cli/load_rules.h"
 #include "report/scan_report.h"
@@ -78,6 +80,28 @@ std::string change_sentence(Verdict before, Verdict after, const std::vector<Fin
   return text;
 }
 
+// Everything besides a file's bytes that decides its outcome: a change to any of it starts the
+// cache afresh. Over-inclusive where cheap (every file of the rules directory).
+std::string cache_key(const ScanCommandOptions& options, const ProjectConfig& config, const RuleSet& rules) {
+  std::string key = "mpsready " MPSREADY_VERSION "\nrules " + tree_fingerprint(rules.dir()) + "\nenabled";
+  for (const Rule& r : rules.rules()) key += " " + r.id;
+  key += "\nimpacts";
+  for (const auto& [id, impact] : config.impacts) key += " " + id + "=" + std::string(to_string(impact));
+  key += "\ntarget-pytorch " + config.target_pytorch;
+  // The compilation database (given, or the one the C++ front end finds at the root) by content.
+  namespace fs = std::filesystem;
+  key += "\ncompile-commands";
+  if (!options.compile_commands.empty()) {
+    key += " " + file_fingerprint(options.compile_commands);
+  } else {
+    for (const char* candidate : {"compile_commands.json", "build/compile_commands.json"})
+      key += " " + file_fingerprint(fs::path(options.path) / candidate);
+  }
+  key += "\nclang-time-limit " + std::to_string(options.clang_time_limit);
+  key += "\nmax-file-size " + std::to_string(options.max_file_size);
+  return key;
+}
+
 struct TempTree {
   std::filesystem::path path;
   TempTree() {
@@ -117,7 +141,8 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   const std::string fail_on = options.fail_on.empty() ? config.fail_on : options.fail_on;
 
   auto loaded = load_rules(global, select, ignore, options.compile_commands,
-                           [&](const RuleSet& rules) { return check_config_rules(config, rules); });
+                           [&](const RuleSet& rules) { return check_config_rules(config, rules); },
+                           options.clang_time_limit);
   if (!loaded) return 2;
 
   ScanOptions scan;
@@ -125,7 +150,16 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   scan.walk.use_gitignore = !options.no_gitignore;
   scan.walk.max_file_size = options.max_file_size;
   scan.jobs = options.jobs;
-  ScanResult result = loaded->pipeline->scan(options.path, scan);
+  // The --diff base tree below is scanned without these: it lives in a temporary directory.
+  ScanOptions main_scan = scan;
+  if (!options.cache_dir.empty()) {
+    main_scan.cache_dir = options.cache_dir;
+    main_scan.cache_key = cache_key(options, config, *loaded->rules);
+  }
+  main_scan.progress = !options.quiet && isatty(STDERR_FILENO);
+  ScanResult result = loaded->pipeline->scan(options.path, main_scan);
+  if (!options.quiet)
+    for (const std::string& note : result.cache_notes) std::cerr << "mpsready: " << note << "\n";
 
   std::vector<Rule> rules = loaded->rules->rules();
   for (Rule& r : rules)

@@ -1,5 +1,8 @@
 #include "clang_parse.h"
 
+#include <chrono>
+
+#include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/ExprCXX.h>
@@ -149,10 +152,35 @@ class CountingDiagnostics : public DiagnosticConsumer {
   Locator& locator_;
 };
 
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
+// Passes the AST on to the matchers, but ends the parse at the first top-level declaration past
+// the deadline: returning false from HandleTopLevelDecl makes Clang's ParseAST return at once
+// (and skip HandleTranslationUnit, so no matcher sees the partial AST).
+class DeadlineConsumer : public ASTConsumer {
+ public:
+  DeadlineConsumer(std::unique_ptr<ASTConsumer> inner, Deadline deadline, bool& stopped)
+      : inner_(std::move(inner)), deadline_(deadline), stopped_(stopped) {}
+  void Initialize(ASTContext& context) override { inner_->Initialize(context); }
+  bool HandleTopLevelDecl(DeclGroupRef group) override {
+    if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) {
+      stopped_ = true;
+      return false;
+    }
+    return inner_->HandleTopLevelDecl(group);
+  }
+  void HandleTranslationUnit(ASTContext& context) override { inner_->HandleTranslationUnit(context); }
+
+ private:
+  std::unique_ptr<ASTConsumer> inner_;
+  Deadline deadline_;
+  bool& stopped_;
+};
+
 class ScanAction : public ASTFrontendAction {
  public:
-  ScanAction(MatchFinder& finder, ClangParseResult& out, Locator& locator, bool tolerant)
-      : finder_(finder), out_(out), locator_(locator), tolerant_(tolerant) {}
+  ScanAction(MatchFinder& finder, ClangParseResult& out, Locator& locator, bool tolerant, Deadline deadline)
+      : finder_(finder), out_(out), locator_(locator), tolerant_(tolerant), deadline_(deadline) {}
 
   bool BeginInvocation(CompilerInstance& ci) override {
     // Tolerant mode: #includes are not followed, and unresolvable #if conditions take every
@@ -169,7 +197,7 @@ class ScanAction : public ASTFrontendAction {
     ci.getDiagnostics().setSeverity(diag::err_pp_file_not_found, diag::Severity::Error, SourceLocation());
     ci.getPreprocessor().addPPCallbacks(
         std::make_unique<PreprocessorHooks>(out_, locator_, ci.getSourceManager(), tolerant_));
-    return finder_.newASTConsumer();
+    return std::make_unique<DeadlineConsumer>(finder_.newASTConsumer(), deadline_, out_.stopped);
   }
 
  private:
@@ -177,6 +205,7 @@ class ScanAction : public ASTFrontendAction {
   ClangParseResult& out_;
   Locator& locator_;
   bool tolerant_;
+  Deadline deadline_;
 };
 
 }  // namespace
@@ -205,8 +234,12 @@ ClangParser::~ClangParser() = default;
 
 ClangParseResult ClangParser::parse(const std::string& path, const std::string& absolute_path,
                                     std::string_view code, bool cuda,
-                                    const std::vector<std::string>* compile_args) {
+                                    const std::vector<std::string>* compile_args, double time_limit_s) {
   ClangParseResult result;
+  Deadline deadline;
+  if (time_limit_s >= 0)
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_s));
   const bool tolerant = compile_args == nullptr;
   result.mode = tolerant ? "tolerant" : "compile-commands";
   // Tolerant mode names positions with a #line directive; the real mode parses the file under
@@ -238,7 +271,7 @@ ClangParseResult ClangParser::parse(const std::string& path, const std::string& 
     buffer.assign(code);
     buffer_name = absolute_path;
   }
-  auto action = std::make_unique<ScanAction>(state_->finder, result, state_->locator, tolerant);
+  auto action = std::make_unique<ScanAction>(state_->finder, result, state_->locator, tolerant, deadline);
   // The return value only says whether errors were reported; the counts say that already.
   (void)clang::tooling::runToolOnCodeWithArgs(std::move(action), buffer, args, buffer_name, "mpsready");
   result.ran = true;

@@ -32,6 +32,9 @@ struct ClangParseResult {
   std::vector<ClangSite> macro_uses;  // expansions of macros defined in the file
   int errors = 0;
   int first_error_line = 0;
+  // The time limit stopped the parse: the AST matchers did not run (kernels, launches, calls and
+  // asm stay empty); includes and macro uses hold what the preprocessor saw before the stop.
+  bool stopped = false;
   std::vector<std::string> unresolved_includes;
 };
 
@@ -46,8 +49,10 @@ class ClangParser {
   // header that uses CUDA syntax). With `compile_args` (from compile_commands.json) the file is
   // parsed with its real flags and includes; otherwise in tolerant mode.
   // `absolute_path` lets relative #includes resolve in compile-commands mode.
+  // `time_limit_s`: checked before each top-level declaration (Clang has no other way to be
+  // interrupted); past it the parse stops and `stopped` is set. Negative: no limit.
   ClangParseResult parse(const std::string& path, const std::string& absolute_path, std::string_view code,
-                         bool cuda, const std::vector<std::string>* compile_args);
+                         bool cuda, const std::vector<std::string>* compile_args, double time_limit_s = -1);
 
  private:
   struct State;

@@ -1,6 +1,7 @@
 #include "cpp_frontend.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "clang_parse.h"
 #include "core/source_text.h"
@@ -18,6 +19,13 @@ constexpr size_t kMaxClangBytes = 2u << 20;
 
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// "10", "0.5": the limit as a user would have typed it.
+std::string format_seconds(double seconds) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", seconds);
+  return buffer;
 }
 
 bool is_header(std::string_view path) {
@@ -83,8 +91,17 @@ class CppWorker final : public FrontendWorker {
       out.errors.push_back({file.path, "larger than " + std::to_string(kMaxClangBytes >> 20) +
                                            " MiB: read token by token only, without Clang"});
     } else {
-      cpp.clang = parser_.parse(file.path, file.absolute.string(), text.text(), cpp.cuda, args ? &*args : nullptr);
-      if (cpp.clang.errors > 0 || !cpp.clang.ran) out.errors.push_back({file.path, describe_parse(cpp.clang)});
+      cpp.clang = parser_.parse(file.path, file.absolute.string(), text.text(), cpp.cuda, args ? &*args : nullptr,
+                                frontend_.clang_time_limit());
+      if (cpp.clang.stopped) {
+        // Token-level matchers still see the whole file; the AST ones saw nothing.
+        cpp.clang.mode = "lexical";
+        out.cacheable = false;  // a later scan, on a quieter machine, may finish the parse
+        out.errors.push_back({file.path, "Clang parse stopped after " + format_seconds(frontend_.clang_time_limit()) +
+                                             " s (--clang-time-limit): read token by token only"});
+      } else if (cpp.clang.errors > 0 || !cpp.clang.ran) {
+        out.errors.push_back({file.path, describe_parse(cpp.clang)});
+      }
     }
     out.facts.cpp_units.push_back(unit_fact(file.path, cpp.tokens, &cpp.clang));
 
@@ -168,8 +185,11 @@ class CppWorker final : public FrontendWorker {
 
 }  // namespace
 
-CppFrontend::CppFrontend(const RuleSet& rules, std::string compile_commands)
-    : rules_(compile_rules(rules)), filter_(needles_of(rules_)), compile_commands_(std::move(compile_commands)) {}
+CppFrontend::CppFrontend(const RuleSet& rules, std::string compile_commands, double clang_time_limit_s)
+    : rules_(compile_rules(rules)),
+      filter_(needles_of(rules_)),
+      compile_commands_(std::move(compile_commands)),
+      clang_time_limit_(clang_time_limit_s) {}
 
 CppFrontend::~CppFrontend() = default;
 

@@ -20,6 +20,9 @@ struct WalkedFile;
 struct FileOutcome {
   bool scanned = false;  // some front end read it
   bool parsed = false;   // some front end needed a full parse
+  // False when the result depends on more than the file's bytes and the rules (a parse stopped
+  // by a time limit): the scan cache does not keep it, so a later scan tries again.
+  bool cacheable = true;
   std::vector<Finding> findings;
   std::vector<FileNote> errors;
   std::vector<FileNote> skipped;

@@ -17,6 +17,12 @@ namespace mpsready {
 struct ScanOptions {
   WalkOptions walk;
   unsigned jobs = 0;  // 0: one per core
+  // --cache DIR: reuse the outcomes of unchanged files (empty: no cache). `cache_key` holds
+  // everything besides a file's bytes that shapes its outcome (tool version, rules, options).
+  std::filesystem::path cache_dir;
+  std::string cache_key;
+  // A progress line on stderr after the first second (the caller checks for a terminal).
+  bool progress = false;
 };
 
 struct ScanResult {
@@ -28,6 +34,8 @@ struct ScanResult {
   size_t files_scanned = 0;  // read and checked
   size_t files_parsed = 0;   // of which some rule needed a parse
   size_t files_ignored = 0;  // excluded before reading
+  size_t cache_hits = 0;     // files whose outcome came from the scan cache
+  std::vector<std::string> cache_notes;  // cache problems, for stderr (never in a report)
   Summary summary;
 };
 

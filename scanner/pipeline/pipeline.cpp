@@ -10,9 +10,9 @@
 
 namespace mpsready {
 
-Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands) {
+Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands, double clang_time_limit_s) {
   frontends_.push_back(std::make_unique<PythonFrontend>(rules));
-  frontends_.push_back(std::make_unique<CppFrontend>(rules, compile_commands));
+  frontends_.push_back(std::make_unique<CppFrontend>(rules, compile_commands, clang_time_limit_s));
   frontends_.push_back(std::make_unique<DepsFrontend>(rules));
   passes_.push_back(std::make_unique<LocalModulePass>());
   passes_.push_back(std::make_unique<ExtensionLinkPass>());

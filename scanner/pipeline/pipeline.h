@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "cpp_frontend.h"
 #include "engine/scanner.h"
 #include "rules/rule_set.h"
 
@@ -14,7 +15,9 @@ class Pipeline {
  public:
   // Compiles the rules; throws RuleError on a bad one. `rules` must outlive the pipeline.
   // `compile_commands`: a compile_commands.json for C++ files (default: found at the root).
-  explicit Pipeline(const RuleSet& rules, const std::string& compile_commands = "");
+  // `clang_time_limit_s`: Clang's time per C++/CUDA file (negative: none).
+  explicit Pipeline(const RuleSet& rules, const std::string& compile_commands = "",
+                    double clang_time_limit_s = kDefaultClangTimeLimit);
   ScanResult scan(const std::filesystem::path& root, const ScanOptions& options) const;
 
  private:

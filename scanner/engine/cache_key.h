@@ -1,0 +1,17 @@
+#pragma once
+// Pieces of the scan cache's key: fingerprints of the inputs, besides a file's own bytes, that
+// decide what its analysis yields.
+#include <filesystem>
+#include <string>
+
+namespace mpsready {
+
+// Every regular file under `dir` (paths relative to it, and contents), in sorted order; links are
+// not followed. Over-inclusive on purpose (a rule's docs and fixtures count too): a stale cache
+// would be a wrong answer, a missed one only a slower scan.
+std::string tree_fingerprint(const std::filesystem::path& dir);
+
+// A regular file's contents ("" when there is none: absent, a link, unreadable).
+std::string file_fingerprint(const std::filesystem::path& file);
+
+}  // namespace mpsready

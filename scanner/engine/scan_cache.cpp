@@ -1,0 +1,142 @@
+#include "engine/scan_cache.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iterator>
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "engine/content_hash.h"
+#include "engine/outcome_codec.h"
+
+namespace mpsready {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kMagic = "mpsready-cache 1\n";
+constexpr std::string_view kSuffix = ".mpsready-cache";
+constexpr std::string_view kTempPrefix = ".mpsready-cache-tmp-";
+
+fs::path canonical_or_absolute(const fs::path& p) {
+  std::error_code ec;
+  fs::path c = fs::weakly_canonical(p, ec);
+  return ec ? fs::absolute(p, ec) : c;
+}
+
+// Keeps the most recently written cache files, and drops temporary files a killed scan left.
+void prune(const fs::path& dir) {
+  std::error_code ec;
+  std::vector<std::pair<fs::file_time_type, fs::path>> caches;
+  const auto now = fs::file_time_type::clock::now();
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::error_code sec;
+    if (!it->is_regular_file(sec)) continue;
+    const auto mtime = it->last_write_time(sec);
+    if (sec) continue;
+    if (name.size() > kSuffix.size() && name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0) {
+      caches.emplace_back(mtime, it->path());
+    } else if (name.rfind(kTempPrefix, 0) == 0 && now - mtime > std::chrono::hours(1)) {
+      fs::remove(it->path(), sec);
+    }
+  }
+  if (caches.size() <= kMaxCacheFiles) return;
+  std::sort(caches.begin(), caches.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t i = kMaxCacheFiles; i < caches.size(); ++i) fs::remove(caches[i].second, ec);
+}
+
+}  // namespace
+
+ScanCache::ScanCache(fs::path dir, const std::string& key, const fs::path& root) : dir_(std::move(dir)), key_(key) {
+  const uint64_t name = HashBuilder().add(key).add(canonical_or_absolute(root).string()).value();
+  file_ = dir_ / (hex64(name) + std::string(kSuffix));
+}
+
+void ScanCache::load() {
+  std::error_code ec;
+  if (!fs::exists(file_, ec)) return;
+  std::ifstream in(file_, std::ios::binary);
+  if (in) buffer_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) {
+    notes_.push_back("cannot read the scan cache " + file_.string() + "; scanning without it");
+    buffer_.clear();
+    return;
+  }
+  const auto corrupt = [&](const std::string& why) {
+    notes_.push_back("ignoring the scan cache " + file_.string() + " (" + why + "); scanning without it");
+    entries_.clear();
+    buffer_.clear();
+  };
+  const std::string_view all(buffer_);
+  if (all.size() < kMagic.size() + 8 || all.substr(0, kMagic.size()) != kMagic) return corrupt("not a cache file");
+  // The checksum covers everything before it: a torn or edited file is not trusted.
+  const std::string_view body = all.substr(0, all.size() - 8);
+  uint64_t checksum = 0;
+  ByteReader trailer(all.substr(all.size() - 8));
+  if (!trailer.fixed64(checksum) || checksum != content_hash(body)) return corrupt("checksum mismatch");
+  ByteReader r(body.substr(kMagic.size()));
+  std::string_view key;
+  uint64_t count = 0;
+  if (!r.view(key) || !r.varint(count)) return corrupt("truncated header");
+  // A different rule set or version hashed to the same name: nothing in it applies.
+  if (key != key_) return;
+  for (uint64_t i = 0; i < count; ++i) {
+    std::string_view path, blob;
+    uint64_t hash = 0;
+    if (!r.view(path) || !r.fixed64(hash) || !r.view(blob)) return corrupt("truncated entry");
+    entries_[path] = Cached{hash, blob};
+  }
+  if (!r.at_end()) return corrupt("trailing bytes");
+}
+
+std::optional<FileOutcome> ScanCache::lookup(const std::string& path, uint64_t hash) const {
+  const auto it = entries_.find(path);
+  if (it == entries_.end() || it->second.hash != hash) return std::nullopt;
+  auto outcome = decode_outcome(it->second.blob, path);
+  if (outcome) ++hits_;
+  return outcome;
+}
+
+bool ScanCache::save(const std::vector<Entry>& entries) {
+  std::error_code ec;
+  fs::create_directories(dir_, ec);
+  std::string data(kMagic);
+  put_string(data, key_);
+  put_varint(data, entries.size());
+  std::string blob;
+  for (const Entry& e : entries) {
+    put_string(data, *e.path);
+    put_fixed64(data, e.hash);
+    blob.clear();
+    encode_outcome(*e.outcome, blob);
+    put_string(data, blob);
+  }
+  put_fixed64(data, content_hash(data));
+
+  std::string temp = (dir_ / (std::string(kTempPrefix) + "XXXXXX")).string();
+  const int fd = mkstemp(temp.data());
+  if (fd < 0) {
+    notes_.push_back("cannot write the scan cache in " + dir_.string());
+    return false;
+  }
+  size_t written = 0;
+  while (written < data.size()) {
+    const ssize_t n = ::write(fd, data.data() + written, data.size() - written);
+    if (n <= 0) break;
+    written += static_cast<size_t>(n);
+  }
+  const bool ok = ::close(fd) == 0 && written == data.size();
+  // rename() replaces the old file in one step: a concurrent reader sees the old or the new one.
+  if (!ok || ::rename(temp.c_str(), file_.c_str()) != 0) {
+    ::unlink(temp.c_str());
+    notes_.push_back("cannot write the scan cache " + file_.string());
+    return false;
+  }
+  prune(dir_);
+  return true;
+}
+
+}  // namespace mpsready

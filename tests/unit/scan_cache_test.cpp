@@ -1,0 +1,190 @@
+// The scan cache: its binary form round-trips every field, rejects what it must not trust, and
+// a pipeline scan with it reuses unchanged files and re-analyses changed ones.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include "engine/content_hash.h"
+#include "engine/outcome_codec.h"
+#include "engine/scan_cache.h"
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+namespace {
+
+FileOutcome sample_outcome(const std::string& path) {
+  FileOutcome o;
+  o.scanned = true;
+  o.parsed = true;
+  Finding f;
+  f.rule = "py-tensor-dot-cuda";
+  f.category = "portable";
+  f.impact = Impact::portable;
+  f.path = path;
+  f.location = {3, 5, 3, 17, 2};
+  f.message = "`x.cuda()` moves \xC3\xA9 to CUDA";
+  f.fix = "use .to(device)";
+  f.snippet = "    y = x.cuda()";
+  f.guarded = true;
+  f.mechanical = true;
+  f.mode = "";
+  f.start_byte = 40;
+  f.end_byte = 52;
+  o.findings.push_back(f);
+  o.errors.push_back({path, "1 parse error"});
+  o.skipped.push_back({path, "binary"});
+  o.facts.imports.push_back({path, 1, 2, "flash_attn.bert_padding", true});
+  o.facts.python_files.push_back(path);
+  o.facts.dependencies.push_back({path, 4, 1, "dep-rule", "flash-attn", {"flash_attn", "fa"}, true});
+  o.facts.extensions.push_back({path, 9, "pkg._C", true, {"csrc/a.cu", "csrc/b.cpp"}});
+  o.facts.cpp_units.push_back({path, true, false});
+  return o;
+}
+
+std::string encoded(const FileOutcome& o) {
+  std::string out;
+  encode_outcome(o, out);
+  return out;
+}
+
+}  // namespace
+
+TEST(ContentHash, StableAndSensitiveToEveryByte) {
+  EXPECT_EQ(content_hash("import torch\n"), content_hash("import torch\n"));
+  std::string text(1000, 'a');
+  const uint64_t base = content_hash(text);
+  for (size_t i : {0u, 15u, 16u, 47u, 48u, 500u, 999u}) {
+    std::string changed = text;
+    changed[i] = 'b';
+    EXPECT_NE(content_hash(changed), base) << i;
+  }
+  EXPECT_NE(content_hash(""), content_hash(std::string(1, '\0')));
+  EXPECT_NE(HashBuilder().add("ab").add("c").value(), HashBuilder().add("a").add("bc").value());
+  EXPECT_EQ(hex64(0xabcull), "0000000000000abc");
+}
+
+TEST(OutcomeCodec, RoundTripsEveryField) {
+  const FileOutcome o = sample_outcome("pkg/train.py");
+  const auto back = decode_outcome(encoded(o), "pkg/train.py");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(encoded(*back), encoded(o));  // the encoding covers every field, so equal bytes = equal outcomes
+  const Finding& f = back->findings.at(0);
+  EXPECT_EQ(f.message, o.findings[0].message);
+  EXPECT_EQ(f.location.cell, 2);
+  EXPECT_TRUE(f.guarded);
+  EXPECT_EQ(f.end_byte, 52u);
+  EXPECT_EQ(back->facts.extensions.at(0).sources.at(1), "csrc/b.cpp");
+  EXPECT_EQ(back->facts.dependencies.at(0).modules.at(1), "fa");
+}
+
+TEST(OutcomeCodec, RejectsTruncatedForeignAndEscapingEntries) {
+  const std::string bytes = encoded(sample_outcome("a.py"));
+  for (size_t cut = 0; cut < bytes.size(); ++cut)
+    EXPECT_FALSE(decode_outcome(std::string_view(bytes).substr(0, cut), "a.py")) << cut;
+  EXPECT_FALSE(decode_outcome(bytes + "x", "a.py"));
+  // An entry never speaks for another file.
+  EXPECT_FALSE(decode_outcome(bytes, "b.py"));
+  for (const char* source : {"/etc/passwd", "../outside.cu", "csrc/../../x.cu"}) {
+    FileOutcome o = sample_outcome("a.py");
+    o.facts.extensions[0].sources.push_back(source);
+    EXPECT_FALSE(decode_outcome(encoded(o), "a.py")) << source;
+  }
+}
+
+TEST(ScanCache, SavesLoadsAndMatchesPathHashAndKey) {
+  TempDir dir;
+  const std::string path = "a.py";
+  const FileOutcome o = sample_outcome(path);
+  {
+    ScanCache cache(dir.path() / "cache", "key 1", dir.path());
+    cache.load();
+    EXPECT_FALSE(cache.lookup(path, 7));
+    ASSERT_TRUE(cache.save({{&path, 7, &o}}));
+    EXPECT_TRUE(cache.notes().empty());
+  }
+  ScanCache same(dir.path() / "cache", "key 1", dir.path());
+  same.load();
+  ASSERT_TRUE(same.lookup(path, 7));
+  EXPECT_EQ(encoded(*same.lookup(path, 7)), encoded(o));
+  EXPECT_FALSE(same.lookup(path, 8));     // the content changed
+  EXPECT_FALSE(same.lookup("b.py", 7));  // another file
+  ScanCache other_rules(dir.path() / "cache", "key 2", dir.path());
+  other_rules.load();
+  EXPECT_FALSE(other_rules.lookup(path, 7));
+  // No temporary file is left behind.
+  size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir.path() / "cache")) {
+    ++files;
+    EXPECT_EQ(e.path().extension(), ".mpsready-cache") << e.path();
+  }
+  EXPECT_EQ(files, 1u);
+}
+
+TEST(ScanCache, ACorruptFileIsIgnoredWithANote) {
+  TempDir dir;
+  const std::string path = "a.py";
+  const FileOutcome o = sample_outcome(path);
+  ScanCache writer(dir.path(), "k", dir.path() / "repo");
+  ASSERT_TRUE(writer.save({{&path, 1, &o}}));
+  std::string bytes = read_text(writer.file());
+  bytes[bytes.size() / 2] ^= 0x20;  // one flipped bit in the middle
+  std::ofstream(writer.file(), std::ios::binary | std::ios::trunc) << bytes;
+  ScanCache reader(dir.path(), "k", dir.path() / "repo");
+  reader.load();
+  EXPECT_FALSE(reader.lookup(path, 1));
+  ASSERT_EQ(reader.notes().size(), 1u);
+  EXPECT_NE(reader.notes()[0].find("checksum mismatch"), std::string::npos) << reader.notes()[0];
+
+  std::ofstream(writer.file(), std::ios::binary | std::ios::trunc) << "not a cache";
+  ScanCache garbage(dir.path(), "k", dir.path() / "repo");
+  garbage.load();
+  EXPECT_FALSE(garbage.lookup(path, 1));
+  EXPECT_EQ(garbage.notes().size(), 1u);
+}
+
+TEST(ScanCache, TheDirectoryKeepsOnlyTheMostRecentCaches) {
+  TempDir dir;
+  const std::string path = "a.py";
+  const FileOutcome o = sample_outcome(path);
+  for (size_t i = 0; i < kMaxCacheFiles + 3; ++i) {
+    ScanCache cache(dir.path(), "k", dir.path() / ("repo" + std::to_string(i)));
+    ASSERT_TRUE(cache.save({{&path, 1, &o}}));
+  }
+  size_t files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++files;
+  EXPECT_EQ(files, kMaxCacheFiles);
+  // The one just written is among those kept.
+  ScanCache last(dir.path(), "k", dir.path() / ("repo" + std::to_string(kMaxCacheFiles + 2)));
+  last.load();
+  EXPECT_TRUE(last.lookup(path, 1));
+}
+
+TEST(ScanCache, APipelineScanReusesUnchangedFilesOnly) {
+  TempDir repo, cache_dir;
+  repo.write("train.py", "import torch\nmodel = model.cuda()\n");
+  repo.write("util.py", "import torch\nx = torch.zeros(3).cuda()\n");
+  repo.write("k.cu", "__global__ void k(float* x) {}\nvoid go(float* x) { k<<<1, 1>>>(x); }\n");
+  repo.write("requirements.txt", "torch\nflash-attn==2.5\n");
+  const RuleSet& rules = bundled_rules();
+  const Pipeline pipeline(rules);
+  ScanOptions options;
+  options.cache_dir = cache_dir.path();
+  options.cache_key = "test";
+  const ScanResult cold = pipeline.scan(repo.path(), options);
+  EXPECT_EQ(cold.cache_hits, 0u);
+  ASSERT_FALSE(cold.findings.empty());
+  const ScanResult warm = pipeline.scan(repo.path(), options);
+  EXPECT_EQ(warm.cache_hits, 4u);
+  EXPECT_TRUE(warm.cache_notes.empty());
+  ASSERT_EQ(warm.findings.size(), cold.findings.size());
+  for (size_t i = 0; i < cold.findings.size(); ++i) {
+    EXPECT_EQ(warm.findings[i].path, cold.findings[i].path);
+    EXPECT_EQ(warm.findings[i].message, cold.findings[i].message);
+  }
+  repo.write("util.py", "import torch\n");
+  const ScanResult changed = pipeline.scan(repo.path(), options);
+  EXPECT_EQ(changed.cache_hits, 3u);
+  for (const Finding& f : changed.findings) EXPECT_NE(f.path, "util.py");
+}
+
+}  // namespace mpsready::testing
