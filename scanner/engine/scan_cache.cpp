@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
-#include <iterator>
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -58,9 +57,14 @@ ScanCache::ScanCache(fs::path dir, const std::string& key, const fs::path& root)
 void ScanCache::load() {
   std::error_code ec;
   if (!fs::exists(file_, ec)) return;
+  // One read of the whole file (a cache of a large tree is tens of MB).
   std::ifstream in(file_, std::ios::binary);
-  if (in) buffer_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (!in && !in.eof()) {
+  const auto size = fs::file_size(file_, ec);
+  if (in && !ec) {
+    buffer_.resize(static_cast<size_t>(size));
+    in.read(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+  }
+  if (!in || ec) {
     notes_.push_back("cannot read the scan cache " + file_.string() + "; scanning without it");
     buffer_.clear();
     return;
