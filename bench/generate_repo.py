@@ -41,10 +41,10 @@ PLAIN_BLOCKS = [
             out[key] = value
     return out
 ''',
-    '''async def {name}_fetch(session, urls):
+    '''async def {name}_fetch(client, urls):
     results = []
     for url in urls:
-        async with session.get(url) as response:
+        async with client.get(url) as response:
             results.append(await response.text())
     return [r for r in results if len(r) > {n}]
 ''',
