@@ -52,7 +52,7 @@ HostileRepo::HostileRepo() {
   put("setup.py", "from setuptools import setup\nsetup(install_requires=" + deep + ")\n");
 
   // Tens of thousands of findings in one file.
-  put("many.py", many_findings(25000));
+  put("many.py", many_findings(20000));
 
   // Truncated and wrongly shaped notebooks.
   put("nb/truncated.ipynb", "{\"cells\": [{\"cell_type\": \"code\", \"source\": [\"import torch\\n\", \"x.cu");
@@ -79,7 +79,9 @@ HostileRepo::HostileRepo() {
   // `-r` includes that point outside the root, absolutely, relatively and through a link.
   put("requirements.txt", "torch\n-r ../outside/requirements-secret.txt\n-r " + (outside() / "requirements-secret.txt").string() +
                               "\n-r requirements-linked.txt\n-c escape_dir/requirements-secret.txt\n"
-                              "-r https://example.invalid/reqs.txt\n-r requirements.txt\n");
+                              "-r https://example.invalid/reqs.txt\n-r deps/a.in\n");
+  put("deps/a.in", "numpy\n-r b.in\n");
+  put("deps/b.in", "scipy\n-r a.in\n");
 
   // A directory the scanner cannot list (when not running as root).
   put("locked/hidden.py", "import torch\nx = x.cuda()\n");
