@@ -1,5 +1,8 @@
 #include "cli/baseline.h"
 
+#include <cerrno>
+#include <cstring>
+
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -22,19 +25,19 @@ bool write_baseline(const std::string& file, const ScanResult& result, const std
   doc["findings"] = list;
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   if (!out) {
-    error = "cannot write " + file;
+    error = "cannot write baseline " + file + ": " + std::strerror(errno);
     return false;
   }
   out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   out.flush();
-  if (!out) error = "cannot write " + file;
+  if (!out) error = "cannot write baseline " + file + ": " + std::strerror(errno);
   return static_cast<bool>(out);
 }
 
 bool read_baseline(const std::string& file, std::set<std::string>& fingerprints, std::string& error) {
   std::ifstream in(file, std::ios::binary);
   if (!in) {
-    error = "cannot read baseline " + file;
+    error = "cannot read baseline " + file + ": " + std::strerror(errno);
     return false;
   }
   try {

@@ -1,5 +1,7 @@
 #include "cli/config.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <regex>
 
@@ -124,8 +126,9 @@ ConfigResult load_project_config(const std::filesystem::path& root, const std::s
     // The user named this file: it may live anywhere (and be a link); its contents still
     // cannot point outside the root.
     std::ifstream in(explicit_file, std::ios::binary);
-    if (!in || std::filesystem::is_directory(explicit_file, ec))
-      return {std::nullopt, "cannot read config " + explicit_file};
+    if (!in) return {std::nullopt, "cannot read config " + explicit_file + ": " + std::strerror(errno)};
+    if (std::filesystem::is_directory(explicit_file, ec))
+      return {std::nullopt, "cannot read config " + explicit_file + ": it is a directory"};
     std::string text((std::istreambuf_iterator<char>(in)), {});
     if (text.size() > kMaxConfig) return {std::nullopt, explicit_file + ": larger than 1 MiB"};
     return parse_project_config(text, explicit_file);

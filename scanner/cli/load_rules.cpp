@@ -21,9 +21,11 @@ std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::ve
     loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules, compile_commands, clang_time_limit_s);
     return loaded;
   } catch (const RuleError& e) {
-    std::cerr << "mpsready: invalid rules: " << e.what() << "\n";
+    std::cerr << "mpsready: invalid rules: " << e.what()
+              << "\n(fix the rule file named above, or pass --rules DIR to use another rules directory)\n";
   } catch (const std::exception& e) {
-    std::cerr << "mpsready: cannot load rules: " << e.what() << "\n";
+    std::cerr << "mpsready: cannot load rules: " << e.what()
+              << "\n(check the rules directory, or pass --rules DIR to use another one)\n";
   }
   return std::nullopt;
 }

@@ -1,3 +1,5 @@
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -119,14 +121,17 @@ struct TempTree {
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options) {
   std::error_code ec;
   if (!std::filesystem::exists(options.path, ec)) {
-    std::cerr << "mpsready: path not found: " << options.path << "\n";
+    std::cerr << "mpsready: path not found: " << options.path
+              << "\n(give the root directory of the repository to scan, or one file in it)\n";
     return 2;
   }
   ProjectConfig config;
   if (!options.no_config || !options.config.empty()) {
     ConfigResult loaded_config = load_project_config(options.path, options.config);
     if (!loaded_config.config) {
-      std::cerr << "mpsready: " << loaded_config.error << "\n";
+      std::cerr << "mpsready: " << loaded_config.error << "\n"
+                << (options.config.empty() ? "(fix the file, or scan with --no-config to ignore it)\n"
+                                           : "(fix the file, or check the path given to --config)\n");
       return 2;
     }
     config = std::move(*loaded_config.config);
@@ -170,7 +175,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   ctx.target_pytorch = config.target_pytorch;
   std::string error;
   if (!options.write_baseline.empty() && !write_baseline(options.write_baseline, result, MPSREADY_VERSION, error)) {
-    std::cerr << "mpsready: " << error << "\n";
+    std::cerr << "mpsready: " << error << "\n(check that the directory of --write-baseline exists and is writable)\n";
     return 2;
   }
   // Both filters match on the fingerprints of the whole scan, so using them together gives the
@@ -180,7 +185,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   if (!options.baseline.empty()) {
     std::set<std::string> known;
     if (!read_baseline(options.baseline, known, error)) {
-      std::cerr << "mpsready: " << error << "\n";
+      std::cerr << "mpsready: " << error << "\n(write a baseline first with --write-baseline FILE)\n";
       return 2;
     }
     size_t baselined = 0;
@@ -195,7 +200,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   if (!options.diff.empty()) {
     GitDiff diff;
     if (!read_git_diff(options.path, options.diff, diff, error)) {
-      std::cerr << "mpsready: " << error << "\n";
+      std::cerr << "mpsready: " << error << "\n(--diff needs a git checkout and a revision in it, such as origin/main)\n";
       return 2;
     }
     // The base revision's tree, written out and scanned like the working tree (never checked
@@ -239,7 +244,8 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   if (!options.output.empty()) {
     file.open(options.output, std::ios::binary | std::ios::trunc);
     if (!file) {
-      std::cerr << "mpsready: cannot write " << options.output << "\n";
+      std::cerr << "mpsready: cannot write the report to " << options.output << ": " << std::strerror(errno)
+                << "\n(check that its directory exists and is writable)\n";
       return 2;
     }
   }

@@ -102,6 +102,11 @@ void walk(Context& ctx, TSNode node, int depth) {
 
 void SetupPyReader::read(DepsFile& file, PythonParser& parser) {
   const std::string_view src = file.text->text();
+  if (const size_t depth = unparsable_nesting(src)) {
+    file.errors.push_back({file.path, "brackets nested " + std::to_string(depth) +
+                                          " levels deep and not closed in order; its dependencies were not read"});
+    return;
+  }
   TreePtr tree = parser.parse(src, 2'000'000);
   if (!tree) {
     file.errors.push_back({file.path, "setup.py took too long to parse; its dependencies were not read"});

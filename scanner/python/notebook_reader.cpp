@@ -38,7 +38,15 @@ NotebookResult read_notebook(std::string_view json_text) {
   const auto& cells = doc["cells"];
   for (size_t index = 0; index < cells.size(); ++index) {
     const auto& cell = cells[index];
-    if (!cell.is_object()) continue;
+    // Odd shapes are tolerated (the other cells are still read) but never silently: the first
+    // one is named in `problem`, so the file gets an `errors` entry.
+    const auto note = [&](const std::string& what) {
+      if (result.problem.empty()) result.problem = "cell " + std::to_string(index + 1) + " " + what + "; it was not read whole";
+    };
+    if (!cell.is_object()) {
+      note("is not an object");
+      continue;
+    }
     const auto type = cell.find("cell_type");
     if (type == cell.end() || !type->is_string() || *type != "code") continue;
     const int cell_number = static_cast<int>(index) + 1;
@@ -51,7 +59,10 @@ NotebookResult read_notebook(std::string_view json_text) {
       } else if (source->is_array()) {
         for (const auto& part : *source) {
           if (part.is_string()) text += part.get<std::string>();
+          else note("has a \"source\" entry that is not a string");
         }
+      } else {
+        note("has a \"source\" that is neither a string nor an array of strings");
       }
     }
     std::vector<std::string> lines;

@@ -18,6 +18,7 @@ struct NotebookSource {
 struct NotebookResult {
   bool ok = false;
   std::string error;  // why the notebook could not be read
+  std::string problem;  // when read, the first cell that could not be read whole ("" = none)
   NotebookSource source;
 };
 

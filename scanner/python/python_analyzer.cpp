@@ -114,6 +114,10 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
                             PythonParser& parser, const AnalysisOptions& options,
                             const NotebookSource* notebook) {
   FileAnalysis result;
+  if (const size_t depth = unparsable_nesting(text.text())) {
+    result.errors.push_back({path, "brackets nested " + std::to_string(depth) + " levels deep and not closed in order; the file was not parsed"});
+    return result;
+  }
   TreePtr tree = parser.parse(text.text(), options.parse_timeout_micros);
   if (!tree) {
     result.errors.push_back({path, "parse time limit reached; the file was not analysed"});

@@ -33,6 +33,7 @@ class PythonWorker final : public FrontendWorker {
         out.errors.push_back({file.path, nb.error});
         return;
       }
+      if (!nb.problem.empty()) out.errors.push_back({file.path, "notebook " + nb.problem});
       notebook = std::move(nb.source);
       python = std::move(notebook.python);
     }

@@ -1,5 +1,8 @@
 #include "python/ts_python.h"
 
+#include <algorithm>
+#include <string>
+
 #include <cstring>
 #include <stdexcept>
 
@@ -26,7 +29,27 @@ PythonParser::PythonParser() : parser_(ts_parser_new()) {
 
 PythonParser::~PythonParser() { ts_parser_delete(parser_); }
 
+size_t unparsable_nesting(std::string_view text) {
+  // Brackets counted lexically, strings and comments included: an overestimate, which only
+  // matters past kMaxUnbalancedNesting levels.
+  std::string expected;  // the closing bracket each open one needs, innermost last
+  size_t deepest = 0;
+  bool in_order = true;
+  for (const char c : text) {
+    if (c == '(' || c == '[' || c == '{') {
+      expected.push_back(c == '(' ? ')' : c == '[' ? ']' : '}');
+      deepest = std::max(deepest, expected.size());
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (expected.empty() || expected.back() != c) in_order = false;
+      if (!expected.empty()) expected.pop_back();
+    }
+  }
+  if (!expected.empty()) in_order = false;
+  return deepest > kMaxUnbalancedNesting && !in_order ? deepest : 0;
+}
+
 TreePtr PythonParser::parse(std::string_view text, uint64_t timeout_micros) {
+  if (unparsable_nesting(text)) return nullptr;
   ts_parser_reset(parser_);
   ts_parser_set_timeout_micros(parser_, timeout_micros);
   return TreePtr(ts_parser_parse_string(parser_, nullptr, text.data(),

@@ -23,12 +23,21 @@ class PythonParser {
   PythonParser(const PythonParser&) = delete;
   PythonParser& operator=(const PythonParser&) = delete;
 
-  // Returns nullptr if parsing was cancelled by the time limit.
+  // Returns nullptr if parsing was cancelled by the time limit, or if the text is one that
+  // tree-sitter cannot recover from (unparsable_nesting).
   TreePtr parse(std::string_view text, uint64_t timeout_micros);
 
  private:
   TSParser* parser_;
 };
+
+// tree-sitter 0.20 corrupts its heap when error recovery meets more than 65,535 open brackets
+// (a file of 70,000 `[`, or of 70,000 `[` closed by `)`). Such text is not Python (CPython stops
+// at 200 levels), so it is never handed to tree-sitter. Returns the bracket depth when the text
+// has more than kMaxUnbalancedNesting levels of brackets that do not all close in order; else 0.
+// Deep brackets that do close in order parse fine and return 0.
+inline constexpr size_t kMaxUnbalancedNesting = 50'000;
+size_t unparsable_nesting(std::string_view text);
 
 // Field ids of the grammar, looked up once.
 struct PyFields {

@@ -3,7 +3,8 @@
 namespace mpsready {
 namespace {
 
-// Control characters from the repository must not drive the terminal.
+// Control characters from the repository (in paths too) must not drive the terminal or start a
+// line of their own.
 std::string printable(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -18,15 +19,15 @@ std::string printable(const std::string& text) {
 
 void write_text_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
   for (const Finding& f : result.findings) {
-    out << f.path << ':';
+    out << printable(f.path) << ':';
     if (f.location.cell) out << "cell " << f.location.cell << ':';
     out << f.location.line << ':' << f.location.column << ": " << to_string(f.impact) << ": "
         << printable(f.message) << " [" << f.rule << "]" << (f.guarded ? " (guarded)" : "") << '\n';
     out << "    " << printable(f.snippet) << '\n';
     out << "    fix: " << printable(f.fix) << '\n';
   }
-  for (const FileNote& n : result.errors) out << n.path << ": error: " << printable(n.reason) << '\n';
-  for (const FileNote& n : result.skipped) out << n.path << ": skipped: " << printable(n.reason) << '\n';
+  for (const FileNote& n : result.errors) out << printable(n.path) << ": error: " << printable(n.reason) << '\n';
+  for (const FileNote& n : result.skipped) out << printable(n.path) << ": skipped: " << printable(n.reason) << '\n';
 
   const Summary& s = result.summary;
   if (!result.findings.empty() || !result.errors.empty() || !result.skipped.empty()) out << '\n';
@@ -47,7 +48,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
     for (const Reason& r : s.reasons) {
       out << "    - " << r.rule << " (" << r.count << (r.count == 1 ? " site" : " sites") << "): "
           << printable(r.text) << "\n      at ";
-      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << r.locations[i];
+      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << printable(r.locations[i]);
       if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
       out << '\n';
     }

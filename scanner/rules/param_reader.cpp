@@ -49,7 +49,9 @@ const Table* ParamReader::table(const RuleSet& rules) const {
 }
 
 void ParamReader::allow_only(std::initializer_list<const char*> keys) const {
-  for (const auto& [key, _] : params_.items()) {
+  for (const auto& item : params_.items()) {
+    // Not a structured binding: clang 14 cannot capture one in a lambda.
+    const std::string& key = item.key();
     if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; }))
       fail("unknown key \"" + key + "\"");
   }

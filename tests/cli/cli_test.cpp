@@ -2,42 +2,15 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "support/cli_runner.h"
 #include "support/test_support.h"
 
 namespace mpsready::testing {
 
 namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-CliRun mpsready(const std::string& args, bool with_stderr = true) {
-  const char* bin = std::getenv("MPSREADY_BIN");
-  std::string cmd = quote(bin ? bin : "mpsready") + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-  CliRun run;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buf{};
-  size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) run.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
 
 nlohmann::json scan_json(const fs::path& root, const std::string& extra = "") {
   const CliRun run = mpsready("scan " + quote(root.string()) + " --format json " + extra, false);

@@ -36,7 +36,13 @@ TEST(NotebookReader, ExplainsMalformedNotebooks) {
   EXPECT_FALSE(wrong.ok);
   EXPECT_NE(wrong.error.find("cells"), std::string::npos);
   // Odd but valid JSON shapes are tolerated: non-object cells, non-string sources.
-  EXPECT_TRUE(read_notebook(R"J({"cells": [1, {"cell_type": "code", "source": [3, "x = 1"]}]})J").ok);
+  const auto odd = read_notebook(R"J({"cells": [1, {"cell_type": "code", "source": [3, "x = 1"]}]})J");
+  EXPECT_TRUE(odd.ok);
+  EXPECT_NE(odd.source.python.find("x = 1"), std::string::npos);
+  // ... but reported: the first odd cell is named.
+  EXPECT_EQ(odd.problem, "cell 1 is not an object; it was not read whole");
+  EXPECT_EQ(read_notebook(R"J({"cells": [{"cell_type": "code", "source": 42}]})J").problem,
+            "cell 1 has a \"source\" that is neither a string nor an array of strings; it was not read whole");
 }
 
 TEST(NotebookReader, FindingsCarryCellAndLineInCell) {

@@ -1,0 +1,40 @@
+#pragma once
+// Runs the mpsready executable ($MPSREADY_BIN) as a user would, through the shell, and captures
+// its output and exit code.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace mpsready::testing {
+
+struct CliRun {
+  int code = -1;
+  std::string out;  // stdout, and stderr unless left out
+};
+
+// Single-quotes `s` for the shell.
+inline std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// `args` are appended to the executable's path as they are (quote paths with quote()).
+inline CliRun mpsready(const std::string& args, bool with_stderr = true, const std::string& prefix = "") {
+  const char* bin = std::getenv("MPSREADY_BIN");
+  std::string cmd = prefix + quote(bin ? bin : "mpsready") + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  CliRun run;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return run;
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) run.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+}  // namespace mpsready::testing
