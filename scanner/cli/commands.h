@@ -28,9 +28,20 @@ struct ScanCommandOptions {
   std::string write_baseline;    // --write-baseline FILE
   std::string baseline;          // --baseline FILE
   std::string diff;              // --diff BASE (a git revision)
+  std::string torch_version;                  // --torch-version (op coverage; default: config, then newest)
+  std::vector<std::string> native_functions;  // --native-functions PATH or VERSION=PATH (repeatable)
+};
+
+struct OpsCommandOptions {
+  std::string model;                          // a TorchScript file
+  std::string format = "text";
+  std::string output;                         // -o, "" = stdout
+  std::string torch_version;                  // --torch-version
+  std::vector<std::string> native_functions;  // --native-functions (repeatable)
 };
 
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);
+int run_ops_command(const OpsCommandOptions& options);
 int run_rules_list(const GlobalOptions& global, const std::string& format);
 int run_rules_explain(const GlobalOptions& global, const std::string& id);
 int run_rules_test(const GlobalOptions& global, const std::vector<std::string>& ids);

@@ -38,6 +38,19 @@ int main(int argc, char** argv) {
   scan_cmd->add_option("--write-baseline", scan.write_baseline, "Write the findings' fingerprints to FILE");
   scan_cmd->add_option("--baseline", scan.baseline, "Report only findings not in this baseline FILE");
   scan_cmd->add_option("--diff", scan.diff, "Report only findings on lines added or changed since this git revision");
+  scan_cmd->add_option("--torch-version", scan.torch_version,
+                       "PyTorch version whose op coverage is checked (default: target_pytorch, else the newest found)");
+  scan_cmd->add_option("--native-functions", scan.native_functions,
+                       "native_functions.yaml to check op coverage against, PATH or VERSION=PATH (repeatable)");
+
+  OpsCommandOptions ops;
+  CLI::App* ops_cmd = app.add_subcommand("ops", "List a TorchScript model's aten ops with their MPS status");
+  ops_cmd->add_option("model", ops.model, "TorchScript file (torch.jit.save)")->required();
+  ops_cmd->add_option("--format", ops.format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  ops_cmd->add_option("-o,--output", ops.output, "Write the answer to FILE instead of stdout");
+  ops_cmd->add_option("--torch-version", ops.torch_version, "PyTorch version to answer for (default: the newest found)");
+  ops_cmd->add_option("--native-functions", ops.native_functions,
+                      "native_functions.yaml to read, PATH or VERSION=PATH (repeatable: answers from which version on)");
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);
@@ -66,6 +79,7 @@ int main(int argc, char** argv) {
   }
 
   if (*scan_cmd) return run_scan_command(global, scan);
+  if (*ops_cmd) return run_ops_command(ops);
   if (*list_cmd) return run_rules_list(global, list_format);
   if (*explain_cmd) return run_rules_explain(global, explain_id);
   if (*test_cmd) return run_rules_test(global, test_ids);

@@ -11,6 +11,7 @@
 #include "cli/git_diff.h"
 #include "report/fingerprint.h"
 #include "cli/load_rules.h"
+#include "ops/op_coverage_source.h"
 #include "report/scan_report.h"
 
 namespace mpsready {
@@ -125,7 +126,15 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   scan.walk.use_gitignore = !options.no_gitignore;
   scan.walk.max_file_size = options.max_file_size;
   scan.jobs = options.jobs;
+  // Op coverage: the yaml is found and loaded only if an op-coverage rule meets a call to look up.
+  OpCoverageSettings op_coverage{options.native_functions,
+                                 options.torch_version.empty() ? config.target_pytorch : options.torch_version};
+  OpCoverageSource::shared().configure(op_coverage);
   ScanResult result = loaded->pipeline->scan(options.path, scan);
+  if (const std::string note = OpCoverageSource::shared().note(); !note.empty()) {
+    result.skipped.push_back({".", note});
+    sort_notes(result.skipped);
+  }
 
   std::vector<Rule> rules = loaded->rules->rules();
   for (Rule& r : rules)
