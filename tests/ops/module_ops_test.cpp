@@ -30,11 +30,11 @@ torch::jit::Module nested_model() {
   torch::jit::Module child("Child");
   child.define(R"(
 def forward(self, x):
-    L, info = torch.linalg.cholesky_ex(x)
+    L, info = torch.linalg_cholesky_ex(x)
     return L
 
 def spectrum(self, x):
-    return torch.fft.rfft(x)
+    return torch.fft_rfft(x)
 )");
   torch::jit::Module model("Nested");
   model.register_module("child", child);
@@ -45,19 +45,20 @@ def forward(self, x):
     if bool(z.sum() > 0):
         for i in range(2):
             z = torch.cumsum(z, 0)
-    q, r = torch.linalg.qr(z)
-    return q + self.child(r)
+    q, r = torch.linalg_qr(z)
+    return q + self.child.forward(r)
 )");
   return model;
 }
 
-// Linear algebra with no MPS kernel in 1.13, and two ops that run on MPS.
+// Linear algebra with no MPS kernel in 1.13, and two ops that run on MPS. TorchScript compiled
+// from C++ names aten ops directly (`torch.linalg_eig` is what `torch.linalg.eig` compiles to).
 const char* kLinalgModelSource = R"(
 def forward(self, a):
-    w, v = torch.linalg.eig(a)
-    q, r = torch.linalg.qr(a)
-    L, info = torch.linalg.cholesky_ex(a)
-    inv, info2 = torch.linalg.inv_ex(a)
+    w, v = torch.linalg_eig(a)
+    q, r = torch.linalg_qr(a)
+    L, info = torch.linalg_cholesky_ex(a)
+    inv, info2 = torch.linalg_inv_ex(a)
     s = torch.cumsum(a, 0)
     y = torch.relu(torch.matmul(q, r))
     return w, L, inv, s, y
@@ -102,13 +103,13 @@ ModelCoverageOptions debian_yaml() {
   return options;
 }
 
-struct Run {
+struct CommandRun {
   int code = -1;
   std::string out;
 };
 
-Run run(const std::string& cmd) {
-  Run r;
+CommandRun run(const std::string& cmd) {
+  CommandRun r;
   FILE* pipe = popen((cmd + " 2>&1").c_str(), "r");
   if (!pipe) return r;
   std::array<char, 4096> buf{};
@@ -119,7 +120,7 @@ Run run(const std::string& cmd) {
   return r;
 }
 
-Run mpsready_ops(const std::string& args) {
+CommandRun mpsready_ops(const std::string& args) {
   const char* bin = std::getenv("MPSREADY_BIN");
   return run(std::string("'") + (bin ? bin : "mpsready") + "' ops " + args);
 }
@@ -127,7 +128,7 @@ Run mpsready_ops(const std::string& args) {
 // Traces torch.nn.TransformerEncoderLayer with Debian's python3-torch into `out`.
 void trace_transformer(const fs::path& out, const std::string& mode) {
   const std::string script = (source_dir() / "tests" / "ops" / "trace_transformer.py").string();
-  const Run r = run(std::string(MPSREADY_PYTHON3) + " '" + script + "' '" + out.string() + "' " + mode);
+  const CommandRun r = run(std::string(MPSREADY_PYTHON3) + " '" + script + "' '" + out.string() + "' " + mode);
   ASSERT_EQ(r.code, 0) << r.out;
   ASSERT_TRUE(fs::exists(out));
 }
@@ -164,7 +165,7 @@ TEST(OpsCommand, JsonAndTextNameTheMissingOps) {
   TempDir tmp;
   const fs::path model = tmp.path() / "nested.pt";
   nested_model().save(model.string());
-  const Run json_run = mpsready_ops("'" + model.string() + "' --format json --native-functions " + kDebianYaml);
+  const CommandRun json_run = mpsready_ops("'" + model.string() + "' --format json --native-functions " + kDebianYaml);
   ASSERT_EQ(json_run.code, 0) << json_run.out;
   const auto doc = nlohmann::json::parse(json_run.out);
   EXPECT_EQ(doc["torch_version"].get<std::string>().rfind("1.13", 0), 0u);
@@ -179,7 +180,7 @@ TEST(OpsCommand, JsonAndTextNameTheMissingOps) {
   // Byte-identical on a second run.
   EXPECT_EQ(mpsready_ops("'" + model.string() + "' --format json --native-functions " + kDebianYaml).out, json_run.out);
 
-  const Run text = mpsready_ops("'" + model.string() + "' --native-functions " + kDebianYaml);
+  const CommandRun text = mpsready_ops("'" + model.string() + "' --native-functions " + kDebianYaml);
   ASSERT_EQ(text.code, 0) << text.out;
   EXPECT_TRUE(std::regex_search(text.out, std::regex(R"(\n  missing +aten::cumsum +x1  \(CPU fallback)"))) << text.out;
   EXPECT_NE(text.out.find("summary: kernel"), std::string::npos);
@@ -189,15 +190,15 @@ TEST(OpsCommand, BadInputsAreUsageErrors) {
   TempDir tmp;
   EXPECT_EQ(mpsready_ops("'" + (tmp.path() / "absent.pt").string() + "'").code, 2);
   const fs::path junk = tmp.write("junk.pt", "not a zip archive");
-  const Run r = mpsready_ops("'" + junk.string() + "' --native-functions " + kDebianYaml);
+  const CommandRun r = mpsready_ops("'" + junk.string() + "' --native-functions " + kDebianYaml);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("not a TorchScript file"), std::string::npos) << r.out;
   const fs::path model = tmp.path() / "m.pt";
   nested_model().save(model.string());
-  const Run no_version = mpsready_ops("'" + model.string() + "' --torch-version 9.9 --native-functions " + kDebianYaml);
+  const CommandRun no_version = mpsready_ops("'" + model.string() + "' --torch-version 9.9 --native-functions " + kDebianYaml);
   EXPECT_EQ(no_version.code, 2);
   EXPECT_NE(no_version.out.find("no native_functions.yaml for PyTorch 9.9"), std::string::npos) << no_version.out;
-  const Run bad_yaml = mpsready_ops("'" + model.string() + "' --native-functions '" +
+  const CommandRun bad_yaml = mpsready_ops("'" + model.string() + "' --native-functions '" +
                                     (source_dir() / "tests/ops/yaml/invalid_yaml.yaml").string() + "'");
   EXPECT_EQ(bad_yaml.code, 2);
   EXPECT_NE(bad_yaml.out.find("not valid YAML"), std::string::npos) << bad_yaml.out;
@@ -208,12 +209,12 @@ TEST(OpsCommand, TracedTransformerBlockNeedsTheFusedEncoderOpIn113) {
   trace_transformer(tmp.path() / "eval.pt", "eval");
   trace_transformer(tmp.path() / "train.pt", "train");
   // Inference under no_grad traces PyTorch's fast path: one fused op, CPU and CUDA only in 1.13.
-  const Run eval_run = mpsready_ops("'" + (tmp.path() / "eval.pt").string() + "' --format json --torch-version 1.13");
+  const CommandRun eval_run = mpsready_ops("'" + (tmp.path() / "eval.pt").string() + "' --format json --torch-version 1.13");
   ASSERT_EQ(eval_run.code, 0) << eval_run.out;
   EXPECT_EQ(missing_ops(nlohmann::json::parse(eval_run.out)),
             (std::set<std::string>{"aten::_transformer_encoder_layer_fwd"}));
   // Training mode runs separate ops, each with an MPS kernel or composite in 1.13.
-  const Run train_run = mpsready_ops("'" + (tmp.path() / "train.pt").string() + "' --format json --torch-version 1.13");
+  const CommandRun train_run = mpsready_ops("'" + (tmp.path() / "train.pt").string() + "' --format json --torch-version 1.13");
   ASSERT_EQ(train_run.code, 0) << train_run.out;
   const auto train = nlohmann::json::parse(train_run.out);
   EXPECT_TRUE(missing_ops(train).empty()) << train.dump(1);

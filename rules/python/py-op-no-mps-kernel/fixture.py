@@ -45,7 +45,7 @@ def methods(a, x):
 
 def guarded(a):
     if torch.cuda.is_available():
-        # expect: py-op-no-mps-kernel
+        # expect-guarded: py-op-no-mps-kernel
         return torch.linalg.eig(a)
     return None
 
