@@ -40,6 +40,9 @@ std::string write_golden(const std::string& path, const SmokeResult& result, con
   j["model_sha256"] = result.model_sha256;
   j["inputs"] = input_identity(result, input_specs);
   j["seed"] = result.seed;
+  nlohmann::json input_hashes = nlohmann::json::array();
+  for (const auto& t : result.inputs) input_hashes.push_back(t.sha256);
+  j["input_sha256"] = input_hashes;
   j["device"] = result.device.used;
   j["libtorch"] = result.environment.libtorch_version;
   j["os"] = result.environment.os + " " + result.environment.os_version;
@@ -83,6 +86,17 @@ bool compare_golden(const std::string& path, const SmokeResult& result, const st
       j.value("seed", uint64_t{0}) != result.seed) {
     golden.error = "--compare " + path + ": recorded with other inputs or another --seed; run with the same --input "
                    "or --inputs and --seed as the recording";
+    return false;
+  }
+  // Generated inputs come from LibTorch's random generator: two LibTorch versions could draw
+  // other numbers from the same seed, and then the outputs cannot be compared.
+  nlohmann::json input_hashes = nlohmann::json::array();
+  for (const auto& t : result.inputs) input_hashes.push_back(t.sha256);
+  if (j.contains("input_sha256") && j["input_sha256"] != input_hashes) {
+    golden.error = "--compare " + path + ": the inputs generated here (LibTorch " + result.environment.libtorch_version +
+                   ") differ from those of the recording (LibTorch " + golden.golden_libtorch +
+                   ") for the same --input and --seed; record and compare with an inputs file instead (--inputs, "
+                   "written by scripts/export-model.py)";
     return false;
   }
   const std::filesystem::path outputs_file =

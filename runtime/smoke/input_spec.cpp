@@ -34,7 +34,7 @@ bool collect_tensors(const c10::IValue& value, std::vector<torch::Tensor>& out) 
     return true;
   }
   if (value.isList()) {
-    for (const c10::IValue e : value.toListRef())
+    for (const c10::IValue& e : value.toListRef())
       if (!collect_tensors(e, out)) return false;
     return true;
   }

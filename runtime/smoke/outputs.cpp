@@ -23,7 +23,7 @@ std::vector<torch::Tensor> flatten_outputs(const c10::IValue& root) {
     } else if (v.isTuple()) {
       for (const auto& e : v.toTupleRef().elements()) children.push_back(e);
     } else if (v.isList()) {
-      for (const c10::IValue e : v.toListRef()) children.push_back(e);
+      for (const c10::IValue& e : v.toListRef()) children.push_back(e);
     } else if (v.isGenericDict()) {
       std::map<std::string, c10::IValue> sorted;
       for (const auto& entry : v.toGenericDict()) {

@@ -218,7 +218,7 @@ SmokeRun run_smoke(const SmokeOptions& options) {
     }
     r.repeat.error = error;
     if (options.self_exe.empty()) {
-      r.repeat.fresh_process.error = "not run: no executable to re-run (library call)";
+      r.repeat.fresh_process.error = "not run (--no-fresh-process, or no executable to re-run)";
     } else {
       const ProcessOutput child = run_capture(options.self_exe, options.fresh_process_args);
       std::vector<std::string> hashes;
