@@ -87,6 +87,17 @@ std::vector<OpCoverageRow> predicted_fallbacks(const OpCoverageReport& report) {
   return rows;
 }
 
+std::optional<std::vector<std::string>> predict_mps_fallbacks(const torch::jit::Module& module, const std::string& device,
+                                                              const ModelCoverageOptions& options) {
+  if (device != "mps") return std::nullopt;
+  const ModelCoverage coverage = model_op_coverage(module, options);
+  if (!coverage.error.empty()) return std::nullopt;
+  std::vector<std::string> names;
+  for (const auto& row : predicted_fallbacks(coverage.report))
+    names.push_back("aten::" + row.op.name + (row.op.overload.empty() ? "" : "." + row.op.overload));
+  return names;
+}
+
 std::string linked_torch_version() { return TORCH_VERSION; }
 
 }  // namespace mpsready

@@ -2,6 +2,7 @@
 // `mpsready ops` and smoke runs: the aten ops of a TorchScript model with their MPS status, from
 // the live dispatcher on a Mac with an MPS-enabled LibTorch, else from native_functions.yaml.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,12 @@ ModelCoverage model_op_coverage(const torch::jit::Module& module, const ModelCov
 // The ops predicted to fall back to the CPU on MPS (status missing): what a smoke run compares with
 // the fallbacks it observes.
 std::vector<OpCoverageRow> predicted_fallbacks(const OpCoverageReport& report);
+
+// Smoke's prediction: "aten::name" or "aten::name.overload" of each op expected to fall back when
+// `module` runs on `device`; nullopt unless the device is "mps" and an answer is available (a run
+// on the CPU or CUDA has nothing to fall back from).
+std::optional<std::vector<std::string>> predict_mps_fallbacks(const torch::jit::Module& module, const std::string& device,
+                                                              const ModelCoverageOptions& options);
 
 // The linked LibTorch's version ("1.13.1").
 std::string linked_torch_version();

@@ -4,6 +4,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#if defined(MPSREADY_WITH_RUNTIME)
+#include "cli/audit_command.h"
+#include "cli/smoke_command.h"
+#endif
 
 int main(int argc, char** argv) {
   using namespace mpsready;
@@ -65,6 +69,19 @@ int main(int argc, char** argv) {
   CLI::App* test_cmd = rules_cmd->add_subcommand("test", "Check rules against their annotated fixtures");
   test_cmd->add_option("ids", test_ids, "Rule ids (default: all)");
 
+#if defined(MPSREADY_WITH_RUNTIME)
+  // The LibTorch smoke run (README "Runtime smoke"), alone and next to the scan.
+  SmokeCommandOptions smoke;
+  CLI::App* smoke_cmd = app.add_subcommand("smoke", "Run a TorchScript model briefly on MPS (or CUDA/CPU) and record what happened");
+  add_smoke_options(*smoke_cmd, smoke, /*model_positional=*/true);
+  AuditCommandOptions audit;
+  CLI::App* audit_cmd = app.add_subcommand("audit", "Scan a repository and smoke-run its model: does the run confirm the verdict?");
+  audit_cmd->add_option("path", audit.scan.path, "Repository root")->required();
+  audit_cmd->add_option("--exclude", audit.scan.excludes, "Skip paths matching GLOB in the scan (repeatable)");
+  audit_cmd->add_option("--config", audit.scan.config, "Configuration file of the scan");
+  add_smoke_options(*audit_cmd, audit.smoke, /*model_positional=*/false);
+#endif
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -83,5 +100,9 @@ int main(int argc, char** argv) {
   if (*list_cmd) return run_rules_list(global, list_format);
   if (*explain_cmd) return run_rules_explain(global, explain_id);
   if (*test_cmd) return run_rules_test(global, test_ids);
+#if defined(MPSREADY_WITH_RUNTIME)
+  if (*smoke_cmd) return run_smoke_command(global.argv0, smoke, MPSREADY_VERSION);
+  if (*audit_cmd) return run_audit_command(global, audit, MPSREADY_VERSION);
+#endif
   return 2;
 }

@@ -251,6 +251,16 @@ TEST(OpsCommand, LinearAlgebraModelAndPythonSourceNameTheSameMissingOps) {
   OpCoverageSource::shared().configure({});
 }
 
+TEST(SmokePrediction, NamesTheMissingOpsForMpsRunsOnly) {
+  const auto on_mps = predict_mps_fallbacks(nested_model(), "mps", debian_yaml());
+  ASSERT_TRUE(on_mps.has_value());
+  EXPECT_EQ(*on_mps, (std::vector<std::string>{"aten::cumsum", "aten::linalg_cholesky_ex", "aten::linalg_qr"}));
+  EXPECT_FALSE(predict_mps_fallbacks(nested_model(), "cpu", debian_yaml()).has_value());
+  ModelCoverageOptions no_yaml;
+  no_yaml.settings.native_functions = {"/nonexistent/native_functions.yaml"};
+  EXPECT_FALSE(predict_mps_fallbacks(nested_model(), "mps", no_yaml).has_value());
+}
+
 TEST(Dispatcher, AnswersFromTheLinkedLibTorch) {
   // This LibTorch has no MPS (Linux): the dispatcher path is never chosen here, but the lookup
   // runs for real against the CPU key.
