@@ -1,5 +1,6 @@
 #include "ops/native_functions.h"
 
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>

@@ -1,6 +1,7 @@
 #include "ops/native_functions_discovery.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
