@@ -1,6 +1,7 @@
 #include "torch_info.h"
 
-#include <torch/torch.h>
+#include <torch/cuda.h>
+#include <torch/script.h>
 #include <torch/version.h>
 
 namespace mpsready {

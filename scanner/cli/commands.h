@@ -31,9 +31,20 @@ struct ScanCommandOptions {
   std::string cache_dir;         // --cache DIR ("" = no cache)
   bool quiet = false;            // --quiet: no progress line, no cache notes
   double clang_time_limit = 10;  // --clang-time-limit SECONDS (per C++/CUDA file)
+  std::string torch_version;                  // --torch-version (op coverage; default: config, then newest)
+  std::vector<std::string> native_functions;  // --native-functions PATH or VERSION=PATH (repeatable)
+};
+
+struct OpsCommandOptions {
+  std::string model;                          // a TorchScript file
+  std::string format = "text";
+  std::string output;                         // -o, "" = stdout
+  std::string torch_version;                  // --torch-version
+  std::vector<std::string> native_functions;  // --native-functions (repeatable)
 };
 
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);
+int run_ops_command(const OpsCommandOptions& options);
 int run_rules_list(const GlobalOptions& global, const std::string& format);
 int run_rules_explain(const GlobalOptions& global, const std::string& id);
 int run_rules_test(const GlobalOptions& global, const std::vector<std::string>& ids);

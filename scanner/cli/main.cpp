@@ -4,6 +4,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#if defined(MPSREADY_WITH_RUNTIME)
+#include "cli/audit_command.h"
+#include "cli/smoke_command.h"
+#endif
 
 int main(int argc, char** argv) {
   using namespace mpsready;
@@ -43,6 +47,19 @@ int main(int argc, char** argv) {
   scan_cmd->add_option("--clang-time-limit", scan.clang_time_limit,
                        "Seconds Clang may spend on one C++/CUDA file before it is read token by token (default 10)")
       ->check(CLI::NonNegativeNumber);
+  scan_cmd->add_option("--torch-version", scan.torch_version,
+                       "PyTorch version whose op coverage is checked (default: target_pytorch, else the newest found)");
+  scan_cmd->add_option("--native-functions", scan.native_functions,
+                       "native_functions.yaml to check op coverage against, PATH or VERSION=PATH (repeatable)");
+
+  OpsCommandOptions ops;
+  CLI::App* ops_cmd = app.add_subcommand("ops", "List a TorchScript model's aten ops with their MPS status");
+  ops_cmd->add_option("model", ops.model, "TorchScript file (torch.jit.save)")->required();
+  ops_cmd->add_option("--format", ops.format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  ops_cmd->add_option("-o,--output", ops.output, "Write the answer to FILE instead of stdout");
+  ops_cmd->add_option("--torch-version", ops.torch_version, "PyTorch version to answer for (default: the newest found)");
+  ops_cmd->add_option("--native-functions", ops.native_functions,
+                      "native_functions.yaml to read, PATH or VERSION=PATH (repeatable: answers from which version on)");
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);
@@ -56,6 +73,19 @@ int main(int argc, char** argv) {
   std::vector<std::string> test_ids;
   CLI::App* test_cmd = rules_cmd->add_subcommand("test", "Check rules against their annotated fixtures");
   test_cmd->add_option("ids", test_ids, "Rule ids (default: all)");
+
+#if defined(MPSREADY_WITH_RUNTIME)
+  // The LibTorch smoke run (README "Runtime smoke"), alone and next to the scan.
+  SmokeCommandOptions smoke;
+  CLI::App* smoke_cmd = app.add_subcommand("smoke", "Run a TorchScript model briefly on MPS (or CUDA/CPU) and record what happened");
+  add_smoke_options(*smoke_cmd, smoke, /*model_positional=*/true);
+  AuditCommandOptions audit;
+  CLI::App* audit_cmd = app.add_subcommand("audit", "Scan a repository and smoke-run its model: does the run confirm the verdict?");
+  audit_cmd->add_option("path", audit.scan.path, "Repository root")->required();
+  audit_cmd->add_option("--exclude", audit.scan.excludes, "Skip paths matching GLOB in the scan (repeatable)");
+  audit_cmd->add_option("--config", audit.scan.config, "Configuration file of the scan");
+  add_smoke_options(*audit_cmd, audit.smoke, /*model_positional=*/false);
+#endif
 
   try {
     app.parse(argc, argv);
@@ -71,8 +101,13 @@ int main(int argc, char** argv) {
   }
 
   if (*scan_cmd) return run_scan_command(global, scan);
+  if (*ops_cmd) return run_ops_command(ops);
   if (*list_cmd) return run_rules_list(global, list_format);
   if (*explain_cmd) return run_rules_explain(global, explain_id);
   if (*test_cmd) return run_rules_test(global, test_ids);
+#if defined(MPSREADY_WITH_RUNTIME)
+  if (*smoke_cmd) return run_smoke_command(global.argv0, smoke, MPSREADY_VERSION);
+  if (*audit_cmd) return run_audit_command(global, audit, MPSREADY_VERSION);
+#endif
   return 2;
 }

@@ -15,6 +15,8 @@
 #include "engine/cache_key.h"
 #include "report/fingerprint.h"
 #include "cli/load_rules.h"
+#include "ops/native_functions_discovery.h"
+#include "ops/op_coverage_source.h"
 #include "report/scan_report.h"
 
 namespace mpsready {
@@ -82,6 +84,13 @@ std::string change_sentence(Verdict before, Verdict after, const std::vector<Fin
   return text;
 }
 
+bool uses_op_coverage(const RuleSet& rules) {
+  for (const Rule& r : rules.rules())
+    for (const MatcherSpec& m : r.matchers)
+      if (m.kind == "python.op_coverage") return true;
+  return false;
+}
+
 // Everything besides a file's bytes that decides its outcome: a change to any of it starts the
 // cache afresh. Over-inclusive where cheap (every file of the rules directory).
 std::string cache_key(const ScanCommandOptions& options, const ProjectConfig& config, const RuleSet& rules) {
@@ -89,7 +98,15 @@ std::string cache_key(const ScanCommandOptions& options, const ProjectConfig& co
   for (const Rule& r : rules.rules()) key += " " + r.id;
   key += "\nimpacts";
   for (const auto& [id, impact] : config.impacts) key += " " + id + "=" + std::string(to_string(impact));
-  key += "\ntarget-pytorch " + config.target_pytorch;
+  key += "\ntarget-pytorch " + config.target_pytorch + "\ntorch-version " + options.torch_version;
+  // The op-coverage yaml files: given ones by content, found ones through their discovery.
+  key += "\nnative-functions";
+  for (const std::string& given : options.native_functions) key += " " + given + ":" + file_fingerprint(given.substr(given.find('=') + 1));
+  if (options.native_functions.empty() && uses_op_coverage(rules)) {
+    DiscoveryRequest request;
+    for (const NativeFunctionsFile& f : discover_native_functions(request).files)
+      key += " " + f.version + ":" + file_fingerprint(f.path);
+  }
   // The compilation database (given, or the one the C++ front end finds at the root) by content.
   namespace fs = std::filesystem;
   key += "\ncompile-commands";
@@ -155,6 +172,10 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   scan.walk.use_gitignore = !options.no_gitignore;
   scan.walk.max_file_size = options.max_file_size;
   scan.jobs = options.jobs;
+  // Op coverage: the yaml is found and loaded only if an op-coverage rule meets a call to look up.
+  OpCoverageSettings op_coverage{options.native_functions,
+                                 options.torch_version.empty() ? config.target_pytorch : options.torch_version};
+  OpCoverageSource::shared().configure(op_coverage);
   // The --diff base tree below is scanned without these: it lives in a temporary directory.
   ScanOptions main_scan = scan;
   if (!options.cache_dir.empty()) {
@@ -164,7 +185,16 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   main_scan.progress = !options.quiet && isatty(STDERR_FILENO);
   ScanResult result = loaded->pipeline->scan(options.path, main_scan);
   if (!options.quiet)
-    for (const std::string& note : result.cache_notes) std::cerr << "mpsready: " << note << "\n";
+    for (const std::string& note : result.cache_notes) std::cerr << "mpsready: " << note << "
+";
+  // With a cache, files read from it never ask for the yaml; ask once here so that the note about
+  // a missing or unreadable yaml is the same in a cold and a warm scan.
+  if (!options.cache_dir.empty() && uses_op_coverage(*loaded->rules) && !OpCoverageSource::shared().requested())
+    OpCoverageSource::shared().table();
+  if (const std::string note = OpCoverageSource::shared().note(); !note.empty()) {
+    result.skipped.push_back({".", note});
+    sort_notes(result.skipped);
+  }
 
   std::vector<Rule> rules = loaded->rules->rules();
   for (Rule& r : rules)

@@ -9,6 +9,7 @@ std::unique_ptr<PythonMatcher> compile_python_matcher(const MatcherSpec& spec, c
   if (spec.kind == "python.name") return make_name_matcher(spec.params, rule, rules);
   if (spec.kind == "python.import") return make_import_matcher(spec.params, rule, rules);
   if (spec.kind == "python.query") return make_query_matcher(spec.params, rule);
+  if (spec.kind == "python.op_coverage") return make_op_coverage_matcher(spec.params, rule, rules);
   throw RuleError(rule.dir.string() + "/rule.json: unknown matcher kind \"" + spec.kind + "\"");
 }
 

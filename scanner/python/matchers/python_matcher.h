@@ -44,5 +44,7 @@ std::unique_ptr<PythonMatcher> make_name_matcher(const nlohmann::json& params, c
 std::unique_ptr<PythonMatcher> make_import_matcher(const nlohmann::json& params, const Rule& rule,
                                                    const RuleSet& rules);
 std::unique_ptr<PythonMatcher> make_query_matcher(const nlohmann::json& params, const Rule& rule);
+std::unique_ptr<PythonMatcher> make_op_coverage_matcher(const nlohmann::json& params, const Rule& rule,
+                                                        const RuleSet& rules);
 
 }  // namespace mpsready

@@ -1,0 +1,103 @@
+#include "ops/model_op_coverage.h"
+
+#include <memory>
+#include <stdexcept>
+
+#include <torch/script.h>
+#include <torch/version.h>
+
+#include "ops/dispatcher_status.h"
+#include "ops/module_ops.h"
+#include "ops/native_functions_discovery.h"
+
+namespace mpsready {
+namespace {
+
+std::vector<OpUse> uses_of(const torch::jit::Module& module) {
+  std::vector<OpUse> uses;
+  for (const ModuleOp& op : list_aten_ops(module)) uses.push_back({op.name, op.overload, op.count});
+  return uses;
+}
+
+ModelCoverage from_yaml(const std::vector<OpUse>& uses, const OpCoverageSettings& settings) {
+  ModelCoverage result;
+  DiscoveryRequest request;
+  request.explicit_files = settings.native_functions;
+  const DiscoveryResult found = discover_native_functions(request);
+  if (!found.errors.empty()) {
+    result.error = found.errors.front();
+    return result;
+  }
+  std::string error;
+  const auto target = pick_native_functions(found.files, settings.torch_version, error);
+  if (!target) {
+    result.error = error;
+    return result;
+  }
+  // Every file found is read, so the answer can say from which version on an op runs on MPS.
+  std::vector<std::unique_ptr<NativeFunctions>> tables;
+  std::vector<const NativeFunctions*> views;
+  size_t target_index = 0;
+  try {
+    for (const auto& file : found.files) {
+      if (file.path == target->path) target_index = tables.size();
+      tables.push_back(std::make_unique<NativeFunctions>(NativeFunctions::load(file.path, file.version)));
+      views.push_back(tables.back().get());
+    }
+  } catch (const NativeFunctionsError& e) {
+    result.error = e.what();
+    return result;
+  }
+  result.report = report_from_tables(uses, views, target_index);
+  return result;
+}
+
+}  // namespace
+
+ModelCoverage model_op_coverage(const torch::jit::Module& module, const ModelCoverageOptions& options) {
+  const std::vector<OpUse> uses = uses_of(module);
+  const bool yaml_asked = !options.settings.native_functions.empty() || !options.settings.torch_version.empty();
+  if (options.allow_dispatcher && !yaml_asked && dispatcher_has_mps()) {
+    ModelCoverage result;
+    result.report = report_from_dispatcher(
+        uses, [](const OpUse& u) { return dispatcher_op_status(u.name, u.overload, DispatcherBackend::mps); },
+        linked_torch_version());
+    return result;
+  }
+  return from_yaml(uses, options.settings);
+}
+
+ModelCoverage model_op_coverage(const std::filesystem::path& model, const ModelCoverageOptions& options) {
+  try {
+    const torch::jit::Module module = load_torchscript(model);
+    ModelCoverage result = model_op_coverage(module, options);
+    result.report.subject = model.string();
+    return result;
+  } catch (const std::exception& e) {
+    ModelCoverage result;
+    result.error = e.what();
+    return result;
+  }
+}
+
+std::vector<OpCoverageRow> predicted_fallbacks(const OpCoverageReport& report) {
+  std::vector<OpCoverageRow> rows;
+  for (const auto& row : report.ops)
+    if (row.mps == OpStatus::missing) rows.push_back(row);
+  return rows;
+}
+
+std::optional<std::vector<std::string>> predict_mps_fallbacks(const torch::jit::Module& module, const std::string& device,
+                                                              const ModelCoverageOptions& options) {
+  if (device != "mps") return std::nullopt;
+  const ModelCoverage coverage = model_op_coverage(module, options);
+  if (!coverage.error.empty()) return std::nullopt;
+  std::vector<std::string> names;
+  for (const auto& row : predicted_fallbacks(coverage.report))
+    names.push_back("aten::" + row.op.name + (row.op.overload.empty() ? "" : "." + row.op.overload));
+  return names;
+}
+
+std::string linked_torch_version() { return TORCH_VERSION; }
+
+}  // namespace mpsready

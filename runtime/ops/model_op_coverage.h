@@ -1,0 +1,45 @@
+#pragma once
+// `mpsready ops` and smoke runs: the aten ops of a TorchScript model with their MPS status, from
+// the live dispatcher on a Mac with an MPS-enabled LibTorch, else from native_functions.yaml.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ops/op_coverage_report.h"
+#include "ops/op_coverage_source.h"
+
+namespace torch::jit {
+struct Module;
+}
+
+namespace mpsready {
+
+struct ModelCoverageOptions {
+  OpCoverageSettings settings;  // --native-functions, --torch-version
+  // The dispatcher answers only when the linked LibTorch has MPS and no yaml or version was asked for.
+  bool allow_dispatcher = true;
+};
+
+struct ModelCoverage {
+  OpCoverageReport report;
+  std::string error;  // non-empty: no answer (unreadable model, no yaml found, malformed yaml)
+};
+
+ModelCoverage model_op_coverage(const std::filesystem::path& model, const ModelCoverageOptions& options);
+ModelCoverage model_op_coverage(const torch::jit::Module& module, const ModelCoverageOptions& options);
+
+// The ops predicted to fall back to the CPU on MPS (status missing): what a smoke run compares with
+// the fallbacks it observes.
+std::vector<OpCoverageRow> predicted_fallbacks(const OpCoverageReport& report);
+
+// Smoke's prediction: "aten::name" or "aten::name.overload" of each op expected to fall back when
+// `module` runs on `device`; nullopt unless the device is "mps" and an answer is available (a run
+// on the CPU or CUDA has nothing to fall back from).
+std::optional<std::vector<std::string>> predict_mps_fallbacks(const torch::jit::Module& module, const std::string& device,
+                                                              const ModelCoverageOptions& options);
+
+// The linked LibTorch's version ("1.13.1").
+std::string linked_torch_version();
+
+}  // namespace mpsready

@@ -1,0 +1,51 @@
+#pragma once
+// What a smoke run is asked to do (the `mpsready smoke` options, as a library call takes them).
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <torch/script.h>
+
+#include "smoke/tolerance.h"
+
+namespace mpsready {
+
+// The seam for the op-status table: given the loaded model and the device, the ops expected to
+// fall back to the CPU (nullopt: no prediction available). The record reports the prediction
+// next to what actually fell back.
+using FallbackPredictor =
+    std::function<std::optional<std::vector<std::string>>(const torch::jit::Module& module, const std::string& device)>;
+
+struct SmokeOptions {
+  std::string model_path;
+  std::vector<std::string> input_specs;  // --input SHAPE:DTYPE (repeatable)
+  std::string inputs_file;               // --inputs FILE
+  std::string device = "auto";           // auto | mps | cuda | cpu
+  std::string reference = "cpu";         // the device outputs are compared against
+  bool train = false;                    // also a backward pass and one optimizer step
+  uint64_t seed = 0;
+  ToleranceTable tolerances;
+
+  std::vector<int64_t> sweep;  // batch sizes; empty: no sweep
+  int warmup = 3;              // untimed steps before each timing
+  int iterations = 10;         // timed steps per batch size
+  int growth_iterations = 20;  // steps of the memory-growth check (0: skip)
+  double growth_threshold = 0.26;   // flag memory that rises by this fraction or more
+  double speedup_threshold = 0.22;  // flag a device less than this much faster than the CPU
+  int profile_steps = 5;            // steps under the op observers (0: skip)
+
+  std::string out_dir = "mpsready-smoke";  // outputs, trace, sweep CSV and SVG
+  std::string record_golden;                // --record FILE
+  std::string compare_golden;               // --compare FILE
+
+  // The executable to re-run for the fresh-process check, and the arguments that make it print
+  // this run's output hashes; empty: the check is reported as not run.
+  std::string self_exe;
+  std::vector<std::string> fresh_process_args;
+
+  FallbackPredictor predict_fallbacks;  // empty: `predicted_fallbacks` is null in the record
+};
+
+}  // namespace mpsready

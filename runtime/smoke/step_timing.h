@@ -1,0 +1,23 @@
+#pragma once
+// Step times with the device synchronized after every step (MPS and CUDA queue work and return
+// at once, so an unsynchronized time measures the launch, not the work), after a warm-up.
+#include <functional>
+#include <vector>
+
+#include <torch/script.h>
+#include <torch/utils.h>
+
+namespace mpsready {
+
+struct StepTimes {
+  std::vector<double> ms;  // one per timed step
+  double p50 = 0;
+  double p95 = 0;
+};
+
+// Nearest-rank percentile of `values` (0 < q <= 1); 0 for none.
+double percentile(std::vector<double> values, double q);
+
+StepTimes time_steps(const std::function<void()>& step, const torch::Device& device, int warmup, int iterations);
+
+}  // namespace mpsready

@@ -1,0 +1,50 @@
+// `mpsready ops MODEL.pt`: every aten op of a TorchScript model with its MPS status.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "ops/op_coverage_report.h"
+#if defined(MPSREADY_WITH_TORCH_OPS)
+#include "ops/model_op_coverage.h"
+#endif
+
+namespace mpsready {
+
+int run_ops_command(const OpsCommandOptions& options) {
+#if defined(MPSREADY_WITH_TORCH_OPS)
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(options.model, ec)) {
+    std::cerr << "mpsready: model not found: " << options.model << "\n";
+    return 2;
+  }
+  ModelCoverageOptions coverage;
+  coverage.settings.native_functions = options.native_functions;
+  coverage.settings.torch_version = options.torch_version;
+  const ModelCoverage result = model_op_coverage(options.model, coverage);
+  if (!result.error.empty()) {
+    std::cerr << "mpsready: " << result.error << "\n";
+    return 2;
+  }
+  std::ofstream file;
+  if (!options.output.empty()) {
+    file.open(options.output, std::ios::binary | std::ios::trunc);
+    if (!file) {
+      std::cerr << "mpsready: cannot write " << options.output << "\n";
+      return 2;
+    }
+  }
+  std::ostream& out = options.output.empty() ? std::cout : file;
+  if (options.format == "json") write_op_coverage_json(out, result.report);
+  else write_op_coverage_text(out, result.report);
+  out.flush();
+  return 0;
+#else
+  (void)options;
+  std::cerr << "mpsready: `ops` reads TorchScript models with LibTorch, and this build has none "
+               "(configured with -DMPSREADY_WITH_TORCH=OFF)\n";
+  return 2;
+#endif
+}
+
+}  // namespace mpsready

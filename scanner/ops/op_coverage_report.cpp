@@ -1,0 +1,124 @@
+#include "ops/op_coverage_report.h"
+
+#include <algorithm>
+#include <iomanip>
+
+#include <nlohmann/json.hpp>
+
+namespace mpsready {
+namespace {
+
+void finish(OpCoverageReport& report) {
+  std::sort(report.ops.begin(), report.ops.end(), [](const OpCoverageRow& a, const OpCoverageRow& b) {
+    return std::tie(a.op.name, a.op.overload) < std::tie(b.op.name, b.op.overload);
+  });
+  for (OpStatus s : {OpStatus::kernel, OpStatus::composite, OpStatus::generic, OpStatus::missing, OpStatus::unknown})
+    report.summary[s] = 0;
+  for (const auto& row : report.ops) ++report.summary[row.mps];
+}
+
+std::string qualified(const OpUse& op) {
+  return "aten::" + op.name + (op.overload.empty() ? "" : "." + op.overload);
+}
+
+}  // namespace
+
+OpStatus lookup_status(const NativeFunctions& table, const OpUse& use) {
+  const OpStatus exact = table.status(use.name, use.overload);
+  if (exact != OpStatus::unknown) return exact;
+  return use.overload.empty() ? table.default_status(use.name) : OpStatus::unknown;
+}
+
+OpCoverageReport report_from_tables(const std::vector<OpUse>& uses, const std::vector<const NativeFunctions*>& tables,
+                                    size_t target) {
+  OpCoverageReport report;
+  const NativeFunctions& answer = *tables.at(target);
+  report.torch_version = answer.version();
+  report.source = answer.describe();
+  for (const OpUse& use : uses) {
+    OpCoverageRow row{use, lookup_status(answer, use), {}, {}};
+    if (tables.size() > 1) {
+      for (const NativeFunctions* t : tables) {
+        const OpStatus s = lookup_status(*t, use);
+        row.by_version.emplace_back(t->version(), s);
+        if (row.mps_from.empty() && op_status_rank(s) > op_status_rank(OpStatus::missing)) row.mps_from = t->version();
+        if (op_status_rank(s) <= op_status_rank(OpStatus::missing)) row.mps_from.clear();  // lost again
+      }
+    }
+    report.ops.push_back(std::move(row));
+  }
+  finish(report);
+  return report;
+}
+
+OpCoverageReport report_from_dispatcher(const std::vector<OpUse>& uses,
+                                        const std::function<OpStatus(const OpUse&)>& status,
+                                        const std::string& torch_version) {
+  OpCoverageReport report;
+  report.torch_version = torch_version;
+  report.source = "dispatcher (LibTorch " + torch_version + ", MPS kernels registered in this process)";
+  for (const OpUse& use : uses) report.ops.push_back({use, status(use), {}, {}});
+  finish(report);
+  return report;
+}
+
+void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report) {
+  using json = nlohmann::ordered_json;
+  json doc;
+  doc["torch_version"] = report.torch_version;
+  doc["source"] = report.source;
+  json ops = json::array();
+  for (const auto& row : report.ops) {
+    json op;
+    op["name"] = "aten::" + row.op.name;
+    op["overload"] = row.op.overload;
+    op["mps"] = std::string(to_string(row.mps));
+    op["count"] = row.op.count;
+    if (!row.by_version.empty()) {
+      json versions = json::object();
+      for (const auto& [v, s] : row.by_version) versions[v.empty() ? "unknown" : v] = std::string(to_string(s));
+      op["versions"] = versions;
+      op["mps_from"] = row.mps_from.empty() ? json(nullptr) : json(row.mps_from);
+    }
+    ops.push_back(std::move(op));
+  }
+  doc["ops"] = std::move(ops);
+  json summary;
+  size_t calls = 0;
+  for (const auto& row : report.ops) calls += row.op.count;
+  summary["ops"] = report.ops.size();
+  summary["calls"] = calls;
+  for (OpStatus s : {OpStatus::kernel, OpStatus::composite, OpStatus::generic, OpStatus::missing, OpStatus::unknown})
+    summary[std::string(to_string(s))] = report.summary.at(s);
+  doc["summary"] = std::move(summary);
+  out << doc.dump(2) << "\n";
+}
+
+void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report) {
+  out << report.subject << ": " << report.ops.size() << " aten ops, MPS status from " << report.source << "\n";
+  size_t width = 0;
+  for (const auto& row : report.ops) width = std::max(width, qualified(row.op).size());
+  // Missing and unknown first: those are what a user acts on.
+  for (OpStatus wanted : {OpStatus::missing, OpStatus::unknown, OpStatus::composite, OpStatus::generic, OpStatus::kernel}) {
+    for (const auto& row : report.ops) {
+      if (row.mps != wanted) continue;
+      out << "  " << std::left << std::setw(10) << to_string(row.mps) << std::setw(static_cast<int>(width) + 2)
+          << qualified(row.op) << "x" << row.op.count;
+      if (row.mps == OpStatus::missing)
+        out << "  (CPU fallback with PYTORCH_ENABLE_MPS_FALLBACK=1, else NotImplementedError)";
+      if (!row.by_version.empty())
+        out << (row.mps_from.empty() ? "  no MPS kernel in any version checked" : "  runs on MPS from " + row.mps_from);
+      out << "\n";
+    }
+  }
+  out << "summary: kernel " << report.summary.at(OpStatus::kernel) << ", composite "
+      << report.summary.at(OpStatus::composite) << ", generic " << report.summary.at(OpStatus::generic)
+      << ", missing " << report.summary.at(OpStatus::missing) << ", unknown " << report.summary.at(OpStatus::unknown)
+      << "\n";
+  if (report.summary.at(OpStatus::missing))
+    out << "note: a missing op raises NotImplementedError on MPS; with PYTORCH_ENABLE_MPS_FALLBACK=1 it runs on the "
+           "CPU instead (slower, with copies); composite ops run on MPS when the ops they call do. The yaml does not "
+           "see kernels registered outside it, dtype limits inside MPS kernels or macOS version gates: confirm on a Mac.\n";
+}
+
+}  // namespace mpsready

@@ -1,0 +1,53 @@
+#pragma once
+// The answer of `mpsready ops`: each aten op a model uses, its MPS status and where the answer
+// came from (a native_functions.yaml of one PyTorch version, or the live dispatcher). JSON schema:
+// docs/ops-output.md.
+#include <functional>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ops/native_functions.h"
+
+namespace mpsready {
+
+struct OpUse {
+  std::string name;      // "cumsum" (no namespace)
+  std::string overload;  // "" for the default overload or when not known
+  size_t count = 0;
+};
+
+struct OpCoverageRow {
+  OpUse op;
+  OpStatus mps = OpStatus::unknown;
+  // With several native_functions.yaml files: the status in each version (oldest first) and the
+  // first version from which the op runs on MPS ("" when none).
+  std::vector<std::pair<std::string, OpStatus>> by_version;
+  std::string mps_from;
+};
+
+struct OpCoverageReport {
+  std::string subject;        // the model file, as given
+  std::string torch_version;  // of the source that answered
+  std::string source;         // "native_functions.yaml (PyTorch 1.13.1, PATH)" or "dispatcher (LibTorch 2.5.1)"
+  std::vector<OpCoverageRow> ops;  // sorted by name, then overload
+  std::map<OpStatus, size_t> summary;  // distinct op overloads per status
+};
+
+// Status of one use in a table: the named overload; when the overload is not known, or not in
+// the table, the op's default overload.
+OpStatus lookup_status(const NativeFunctions& table, const OpUse& use);
+
+// `tables` oldest first; `target` is the one that answers (the others fill by_version).
+OpCoverageReport report_from_tables(const std::vector<OpUse>& uses, const std::vector<const NativeFunctions*>& tables,
+                                    size_t target);
+// The live path: `status` answers for each use.
+OpCoverageReport report_from_dispatcher(const std::vector<OpUse>& uses,
+                                        const std::function<OpStatus(const OpUse&)>& status,
+                                        const std::string& torch_version);
+
+void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report);
+void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report);
+
+}  // namespace mpsready
