@@ -1,5 +1,7 @@
 #include "env/device.h"
 
+#include "util/error_text.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -145,8 +147,8 @@ std::string matmul_check(const torch::Device& device) {
     out << c.device();
     if (v != 64.0) return "wrong result on " + out.str();
     return out.str();
-  } catch (const c10::Error& e) {
-    return std::string("failed: ") + e.what_without_backtrace();
+  } catch (const std::exception& e) {
+    return std::string("failed: ") + exception_text(e);
   }
 }
 

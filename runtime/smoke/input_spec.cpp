@@ -1,5 +1,7 @@
 #include "smoke/input_spec.h"
 
+#include "util/error_text.h"
+
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -142,8 +144,8 @@ std::optional<std::vector<torch::Tensor>> load_inputs_file(const std::string& pa
       }
       return tensors;
     }
-  } catch (const c10::Error& e) {
-    error = "--inputs " + path + ": cannot be read: " + e.what_without_backtrace();
+  } catch (const std::exception& e) {
+    error = "--inputs " + path + ": cannot be read: " + exception_text(e);
     return std::nullopt;
   }
   error = "--inputs " + path + ": " +

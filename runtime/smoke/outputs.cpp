@@ -1,5 +1,7 @@
 #include "smoke/outputs.h"
 
+#include "util/error_text.h"
+
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -75,8 +77,8 @@ std::optional<std::vector<torch::Tensor>> load_outputs(const std::string& path, 
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {
     return flatten_outputs(torch::jit::pickle_load(bytes));
-  } catch (const c10::Error& e) {
-    error = path + ": " + e.what_without_backtrace();
+  } catch (const std::exception& e) {
+    error = path + ": " + exception_text(e);
     return std::nullopt;
   }
 }

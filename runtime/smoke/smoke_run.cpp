@@ -17,6 +17,7 @@
 #include "smoke/model_step.h"
 #include "smoke/outputs.h"
 #include "smoke/step_timing.h"
+#include "util/error_text.h"
 #include "util/sha256.h"
 #include "util/subprocess.h"
 
@@ -24,8 +25,8 @@ namespace mpsready {
 
 namespace {
 
-std::string error_text(const c10::Error& e) {
-  std::string s = e.what_without_backtrace();
+std::string error_text(const std::exception& e) {
+  std::string s = exception_text(e);
   // LibTorch appends the TorchScript call stack after the message; the first lines say enough.
   size_t cut = 0;
   for (int lines = 0; lines < 12 && cut != std::string::npos; ++lines) cut = s.find('\n', cut + 1);
@@ -139,7 +140,7 @@ SmokeRun run_smoke(const SmokeOptions& options) {
   torch::jit::Module cpu_module;
   try {
     cpu_module = load_module(options.model_path, torch::kCPU);
-  } catch (const c10::Error& e) {
+  } catch (const std::exception& e) {
     run.usage_error = options.model_path + ": LibTorch cannot load this TorchScript archive: " + error_text(e);
     return run;
   }
@@ -164,8 +165,8 @@ SmokeRun run_smoke(const SmokeOptions& options) {
       outputs = flatten_outputs(run_forward(module, inputs));
       synchronize(device);
       r.forward_ran = true;
-    } catch (const c10::Error& e) {
-      capture.note_error(e.what_without_backtrace());
+    } catch (const std::exception& e) {
+      capture.note_error(exception_text(e));
       r.forward_error = explain_forward_error(error_text(e), p.inputs);
     }
   }
@@ -183,7 +184,7 @@ SmokeRun run_smoke(const SmokeOptions& options) {
       auto ref_outputs = flatten_outputs(run_forward(ref_module, to_device(p.inputs, *reference_device)));
       r.reference.comparison = compare_outputs(outputs, ref_outputs, options.tolerances);
       r.reference.ran = true;
-    } catch (const c10::Error& e) {
+    } catch (const std::exception& e) {
       r.reference.skipped = "the model failed on the reference device: " + error_text(e);
     }
   } else {
@@ -199,8 +200,8 @@ SmokeRun run_smoke(const SmokeOptions& options) {
       torch::NoGradGuard no_grad;
       t.loss_after_step = scalar_loss(flatten_outputs(run_forward(train_module, inputs))).item<double>();
       t.ran = true;
-    } catch (const c10::Error& e) {
-      capture.note_error(e.what_without_backtrace());
+    } catch (const std::exception& e) {
+      capture.note_error(exception_text(e));
       t.error = error_text(e);
     }
     r.train = t;
@@ -264,8 +265,8 @@ SmokeRun run_smoke(const SmokeOptions& options) {
         row.step_ms_p95 = t.p95;
         row.throughput_per_s = t.p50 > 0 ? static_cast<double>(b) * 1000.0 / t.p50 : 0;
         row.memory = sample_memory(device);
-      } catch (const c10::Error& e) {
-        capture.note_error(e.what_without_backtrace());
+      } catch (const std::exception& e) {
+        capture.note_error(exception_text(e));
         row.error = error_text(e);
       }
       r.sweep.push_back(row);
@@ -304,7 +305,7 @@ SmokeRun run_smoke(const SmokeOptions& options) {
                                                 static_cast<double>(start.current)
                                           : 0;
       r.growth.flagged = r.growth.growth >= options.growth_threshold;
-    } catch (const c10::Error& e) {
+    } catch (const std::exception& e) {
       r.growth.skipped = "failed: " + error_text(e);
     }
   }
@@ -337,7 +338,7 @@ SmokeRun run_smoke(const SmokeOptions& options) {
       r.speedup.device_step_ms_p50 = on_device.p50;
       r.speedup.improvement = on_cpu.p50 > 0 ? 1.0 - on_device.p50 / on_cpu.p50 : 0;
       r.speedup.flagged = r.speedup.improvement < options.speedup_threshold;
-    } catch (const c10::Error& e) {
+    } catch (const std::exception& e) {
       r.speedup.skipped = "failed: " + error_text(e);
     }
   }
@@ -352,9 +353,9 @@ SmokeRun run_smoke(const SmokeOptions& options) {
             synchronize(device);
           },
           options.profile_steps, r.trace_file);
-    } catch (const c10::Error& e) {
+    } catch (const std::exception& e) {
       r.trace_file.clear();
-      capture.note_error(e.what_without_backtrace());
+      capture.note_error(exception_text(e));
     }
   }
 
@@ -399,7 +400,7 @@ int print_output_hashes(const SmokeOptions& options) {
     torch::NoGradGuard no_grad;
     const auto outputs = flatten_outputs(run_forward(module, to_device(p.inputs, p.device.device)));
     for (const auto& h : output_hashes(outputs)) std::cout << h << "\n";
-  } catch (const c10::Error& e) {
+  } catch (const std::exception& e) {
     std::cerr << "mpsready: " << error_text(e) << "\n";
     return 1;
   }
