@@ -185,8 +185,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   main_scan.progress = !options.quiet && isatty(STDERR_FILENO);
   ScanResult result = loaded->pipeline->scan(options.path, main_scan);
   if (!options.quiet)
-    for (const std::string& note : result.cache_notes) std::cerr << "mpsready: " << note << "
-";
+    for (const std::string& note : result.cache_notes) std::cerr << "mpsready: " << note << "\n";
   // With a cache, files read from it never ask for the yaml; ask once here so that the note about
   // a missing or unreadable yaml is the same in a cold and a warm scan.
   if (!options.cache_dir.empty() && uses_op_coverage(*loaded->rules) && !OpCoverageSource::shared().requested())
