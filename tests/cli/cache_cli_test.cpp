@@ -3,45 +3,18 @@
 // when it is not a terminal.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
-
+#include "support/cli_runner.h"
 #include "support/test_support.h"
 
 namespace mpsready::testing {
 namespace {
 
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
-
-// `redirect` decides which stream is captured: " 2>/dev/null" for stdout, " 2>&1 >/dev/null"
-// for stderr alone.
-CliRun mpsready(const std::string& args, const std::string& redirect = " 2>/dev/null") {
-  const char* bin = std::getenv("MPSREADY_BIN");
-  const std::string cmd = quote(bin ? bin : "mpsready") + " " + args + redirect;
-  CliRun run;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buf{};
-  size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) run.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+CliRun scan_cli(const std::string& args, const std::string& redirect = " 2>/dev/null") {
+  return mpsready_redirected(args, redirect);
 }
 
 std::string report(const fs::path& root, const std::string& format, const std::string& extra = "") {
-  const CliRun run = mpsready("scan " + quote(root.string()) + " --format " + format + " " + extra);
+  const CliRun run = scan_cli("scan " + quote(root.string()) + " --format " + format + " " + extra);
   EXPECT_EQ(run.code, 0);
   return run.out;
 }
@@ -96,12 +69,12 @@ TEST(Cache, ACorruptCacheIsReportedOnStderrAndTheReportIsUnchanged) {
   const std::string with_cache = "--cache " + quote(cache.path().string());
   const std::string cold = report(repo, "json", with_cache);
   for (const auto& e : fs::directory_iterator(cache.path())) std::ofstream(e.path(), std::ios::trunc) << "garbage";
-  const CliRun err = mpsready("scan " + quote(repo.string()) + " --format json " + with_cache, " 2>&1 >/dev/null");
+  const CliRun err = scan_cli("scan " + quote(repo.string()) + " --format json " + with_cache, " 2>&1 >/dev/null");
   EXPECT_EQ(err.code, 0);
   EXPECT_NE(err.out.find("ignoring the scan cache"), std::string::npos) << err.out;
   EXPECT_EQ(report(repo, "json", with_cache), cold);  // rewritten whole by the previous scan
   for (const auto& e : fs::directory_iterator(cache.path())) std::ofstream(e.path(), std::ios::trunc) << "garbage";
-  const CliRun quiet = mpsready("scan " + quote(repo.string()) + " --quiet " + with_cache, " 2>&1 >/dev/null");
+  const CliRun quiet = scan_cli("scan " + quote(repo.string()) + " --quiet " + with_cache, " 2>&1 >/dev/null");
   EXPECT_EQ(quiet.out, "");
 }
 
@@ -109,7 +82,7 @@ TEST(Progress, StderrStaysCleanWhenItIsNotATerminal) {
   TempDir work, cache;
   const fs::path repo = copy_sample(work, "fused-attention-stay-on-linux");
   for (const std::string& extra : std::vector<std::string>{"", "-j 1", "--cache " + quote(cache.path().string())}) {
-    const CliRun err = mpsready("scan " + quote(repo.string()) + " " + extra, " 2>&1 >/dev/null");
+    const CliRun err = scan_cli("scan " + quote(repo.string()) + " " + extra, " 2>&1 >/dev/null");
     EXPECT_EQ(err.code, 0);
     EXPECT_EQ(err.out, "") << extra;
   }
@@ -118,8 +91,8 @@ TEST(Progress, StderrStaysCleanWhenItIsNotATerminal) {
 TEST(ClangTimeLimit, TheOptionIsValidatedAndReportsStoppedFiles) {
   TempDir repo;
   repo.write("k.cu", "__global__ void k(float* x) {}\nvoid go(float* x) { k<<<1, 1>>>(x); }\n");
-  EXPECT_EQ(mpsready("scan " + quote(repo.path().string()) + " --clang-time-limit -1").code, 2);
-  EXPECT_EQ(mpsready("scan " + quote(repo.path().string()) + " --clang-time-limit soon").code, 2);
+  EXPECT_EQ(scan_cli("scan " + quote(repo.path().string()) + " --clang-time-limit -1").code, 2);
+  EXPECT_EQ(scan_cli("scan " + quote(repo.path().string()) + " --clang-time-limit soon").code, 2);
   const std::string json = report(repo.path(), "json", "--clang-time-limit 0");
   EXPECT_NE(json.find("Clang parse stopped after 0 s"), std::string::npos) << json;
   EXPECT_NE(json.find("cu-kernel-launch"), std::string::npos);

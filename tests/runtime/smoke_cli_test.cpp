@@ -2,45 +2,17 @@
 // the fresh-process check and golden files between runs.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <torch/script.h>
 #include <torch/utils.h>
 
+#include "support/cli_runner.h"
 #include "support/test_support.h"
 #include "test_models.h"
 
 namespace mpsready::testing {
 
 namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
-
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-CliRun mpsready(const std::string& args, bool with_stderr = true) {
-  const char* bin = std::getenv("MPSREADY_BIN");
-  std::string cmd = quote(bin ? bin : "mpsready") + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-  CliRun run;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buf{};
-  size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) run.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
 
 // Small and quick: the checks' step counts are kept low.
 std::string quick(const TempDir& dir) {

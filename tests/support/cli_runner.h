@@ -22,10 +22,12 @@ inline std::string quote(const std::string& s) {
   return out + "'";
 }
 
-// `args` are appended to the executable's path as they are (quote paths with quote()).
-inline CliRun mpsready(const std::string& args, bool with_stderr = true, const std::string& prefix = "") {
+// `args` are appended to the executable's path as they are (quote paths with quote());
+// `redirect` decides what is captured (" 2>&1": both streams, " 2>/dev/null": stdout alone,
+// " 2>&1 >/dev/null": stderr alone).
+inline CliRun mpsready_redirected(const std::string& args, const std::string& redirect, const std::string& prefix = "") {
   const char* bin = std::getenv("MPSREADY_BIN");
-  std::string cmd = prefix + quote(bin ? bin : "mpsready") + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  const std::string cmd = prefix + quote(bin ? bin : "mpsready") + " " + args + redirect;
   CliRun run;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return run;
@@ -35,6 +37,10 @@ inline CliRun mpsready(const std::string& args, bool with_stderr = true, const s
   const int status = pclose(pipe);
   run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+inline CliRun mpsready(const std::string& args, bool with_stderr = true, const std::string& prefix = "") {
+  return mpsready_redirected(args, with_stderr ? " 2>&1" : " 2>/dev/null", prefix);
 }
 
 }  // namespace mpsready::testing
