@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/runtime_forward.h"
 #include "cli/smoke_command.h"
 
 int main(int argc, char** argv) {
@@ -13,8 +14,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("mpsready ") + MPSREADY_VERSION + " (runtime only)");
   SmokeCommandOptions smoke;
-  CLI::App* smoke_cmd =
-      app.add_subcommand("smoke", "Run a TorchScript model briefly on MPS (or CUDA/CPU) and record what happened");
+  CLI::App* smoke_cmd = app.add_subcommand(kRuntimeSubcommands[0].name, kRuntimeSubcommands[0].description);
   add_smoke_options(*smoke_cmd, smoke, /*model_positional=*/true);
   try {
     app.parse(argc, argv);

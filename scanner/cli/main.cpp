@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/runtime_forward.h"
 #if defined(MPSREADY_WITH_RUNTIME)
 #include "cli/audit_command.h"
 #include "cli/smoke_command.h"
@@ -11,6 +12,10 @@
 
 int main(int argc, char** argv) {
   using namespace mpsready;
+#if !defined(MPSREADY_WITH_RUNTIME)
+  // Model commands need LibTorch, which only mpsready-runtime loads (runtime_forward.h).
+  if (auto sub = runtime_subcommand(argc, argv)) return forward_to_runtime(argc, argv, *sub);
+#endif
   CLI::App app{"mpsready: tells whether a PyTorch repository can move from CUDA to Apple's MPS"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("mpsready ") + MPSREADY_VERSION);
@@ -52,15 +57,6 @@ int main(int argc, char** argv) {
   scan_cmd->add_option("--native-functions", scan.native_functions,
                        "native_functions.yaml to check op coverage against, PATH or VERSION=PATH (repeatable)");
 
-  OpsCommandOptions ops;
-  CLI::App* ops_cmd = app.add_subcommand("ops", "List a TorchScript model's aten ops with their MPS status");
-  ops_cmd->add_option("model", ops.model, "TorchScript file (torch.jit.save)")->required();
-  ops_cmd->add_option("--format", ops.format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  ops_cmd->add_option("-o,--output", ops.output, "Write the answer to FILE instead of stdout");
-  ops_cmd->add_option("--torch-version", ops.torch_version, "PyTorch version to answer for (default: the newest found)");
-  ops_cmd->add_option("--native-functions", ops.native_functions,
-                      "native_functions.yaml to read, PATH or VERSION=PATH (repeatable: answers from which version on)");
-
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);
   rules_cmd->fallthrough();
@@ -75,16 +71,28 @@ int main(int argc, char** argv) {
   test_cmd->add_option("ids", test_ids, "Rule ids (default: all)");
 
 #if defined(MPSREADY_WITH_RUNTIME)
-  // The LibTorch smoke run (README "Runtime smoke"), alone and next to the scan.
+  // The LibTorch commands (README "Runtime smoke", "Op coverage"): the smoke run, alone and next
+  // to the scan, and a model's op list.
   SmokeCommandOptions smoke;
-  CLI::App* smoke_cmd = app.add_subcommand("smoke", "Run a TorchScript model briefly on MPS (or CUDA/CPU) and record what happened");
+  CLI::App* smoke_cmd = app.add_subcommand(kRuntimeSubcommands[0].name, kRuntimeSubcommands[0].description);
   add_smoke_options(*smoke_cmd, smoke, /*model_positional=*/true);
   AuditCommandOptions audit;
-  CLI::App* audit_cmd = app.add_subcommand("audit", "Scan a repository and smoke-run its model: does the run confirm the verdict?");
+  CLI::App* audit_cmd = app.add_subcommand(kRuntimeSubcommands[1].name, kRuntimeSubcommands[1].description);
   audit_cmd->add_option("path", audit.scan.path, "Repository root")->required();
   audit_cmd->add_option("--exclude", audit.scan.excludes, "Skip paths matching GLOB in the scan (repeatable)");
   audit_cmd->add_option("--config", audit.scan.config, "Configuration file of the scan");
   add_smoke_options(*audit_cmd, audit.smoke, /*model_positional=*/false);
+  OpsCommandOptions ops;
+  CLI::App* ops_cmd = app.add_subcommand(kRuntimeSubcommands[2].name, kRuntimeSubcommands[2].description);
+  ops_cmd->add_option("model", ops.model, "TorchScript file (torch.jit.save)")->required();
+  ops_cmd->add_option("--format", ops.format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  ops_cmd->add_option("-o,--output", ops.output, "Write the answer to FILE instead of stdout");
+  ops_cmd->add_option("--torch-version", ops.torch_version, "PyTorch version to answer for (default: the newest found)");
+  ops_cmd->add_option("--native-functions", ops.native_functions,
+                      "native_functions.yaml to read, PATH or VERSION=PATH (repeatable: answers from which version on)");
+#else
+  // Listed for --help only: their command lines went to mpsready-runtime above.
+  for (const RuntimeSubcommand& sub : kRuntimeSubcommands) app.add_subcommand(sub.name, sub.description)->allow_extras();
 #endif
 
   try {
@@ -101,13 +109,13 @@ int main(int argc, char** argv) {
   }
 
   if (*scan_cmd) return run_scan_command(global, scan);
-  if (*ops_cmd) return run_ops_command(ops);
   if (*list_cmd) return run_rules_list(global, list_format);
   if (*explain_cmd) return run_rules_explain(global, explain_id);
   if (*test_cmd) return run_rules_test(global, test_ids);
 #if defined(MPSREADY_WITH_RUNTIME)
   if (*smoke_cmd) return run_smoke_command(global.argv0, smoke, MPSREADY_VERSION);
   if (*audit_cmd) return run_audit_command(global, audit, MPSREADY_VERSION);
+  if (*ops_cmd) return run_ops_command(ops);
 #endif
   return 2;
 }

@@ -4,15 +4,13 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "ops/op_coverage_report.h"
-#if defined(MPSREADY_WITH_TORCH_OPS)
 #include "ops/model_op_coverage.h"
-#endif
+#include "ops/op_coverage_report.h"
 
 namespace mpsready {
 
+// Built into mpsready-runtime only: it loads the model with LibTorch.
 int run_ops_command(const OpsCommandOptions& options) {
-#if defined(MPSREADY_WITH_TORCH_OPS)
   std::error_code ec;
   if (!std::filesystem::is_regular_file(options.model, ec)) {
     std::cerr << "mpsready: model not found: " << options.model << "\n";
@@ -39,12 +37,6 @@ int run_ops_command(const OpsCommandOptions& options) {
   else write_op_coverage_text(out, result.report);
   out.flush();
   return 0;
-#else
-  (void)options;
-  std::cerr << "mpsready: `ops` reads TorchScript models with LibTorch, and this build has none "
-               "(configured with -DMPSREADY_WITH_TORCH=OFF)\n";
-  return 2;
-#endif
 }
 
 }  // namespace mpsready

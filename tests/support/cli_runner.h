@@ -22,12 +22,8 @@ inline std::string quote(const std::string& s) {
   return out + "'";
 }
 
-// `args` are appended to the executable's path as they are (quote paths with quote());
-// `redirect` decides what is captured (" 2>&1": both streams, " 2>/dev/null": stdout alone,
-// " 2>&1 >/dev/null": stderr alone).
-inline CliRun mpsready_redirected(const std::string& args, const std::string& redirect, const std::string& prefix = "") {
-  const char* bin = std::getenv("MPSREADY_BIN");
-  const std::string cmd = prefix + quote(bin ? bin : "mpsready") + " " + args + redirect;
+// Runs a shell command line and captures what it writes to stdout, and its exit code.
+inline CliRun run_shell(const std::string& cmd) {
   CliRun run;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return run;
@@ -37,6 +33,14 @@ inline CliRun mpsready_redirected(const std::string& args, const std::string& re
   const int status = pclose(pipe);
   run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+// `args` are appended to the executable's path as they are (quote paths with quote());
+// `redirect` decides what is captured (" 2>&1": both streams, " 2>/dev/null": stdout alone,
+// " 2>&1 >/dev/null": stderr alone).
+inline CliRun mpsready_redirected(const std::string& args, const std::string& redirect, const std::string& prefix = "") {
+  const char* bin = std::getenv("MPSREADY_BIN");
+  return run_shell(prefix + quote(bin ? bin : "mpsready") + " " + args + redirect);
 }
 
 inline CliRun mpsready(const std::string& args, bool with_stderr = true, const std::string& prefix = "") {
