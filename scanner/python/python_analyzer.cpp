@@ -140,21 +140,30 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
 
   result.extensions = find_extensions(file, text, path);
 
+  // Tree-sitter queries cost time proportional to depth times size; on absurdly deep trees they
+  // are skipped (and the file reported), while the linear matchers still run.
   const bool too_deep = file.max_depth() > kMaxQueryDepth;
   bool skipped_queries = false;
+  const CombinedQuery& queries = program.queries();
+  std::vector<bool> wanted(queries.slots());
+  for (uint32_t slot = 0; slot < queries.slots(); ++slot) {
+    wanted[slot] = active[program.rule_of_slot(slot)];
+    if (wanted[slot] && too_deep) {
+      wanted[slot] = false;
+      skipped_queries = true;
+    }
+  }
+  std::vector<std::vector<RawMatch>> query_matches;
+  queries.run(file, wanted, query_matches);
   std::vector<RawMatch> raw;
   for (size_t i = 0; i < program.rules().size(); ++i) {
     if (!active[i]) continue;
     const CompiledPythonRule& compiled = program.rules()[i];
     const Rule& rule = *compiled.rule;
     raw.clear();
-    for (const auto& matcher : compiled.matchers) {
-      if (too_deep && matcher->cost_grows_with_depth()) {
-        skipped_queries = true;
-        continue;
-      }
-      matcher->match(file, raw);
-    }
+    for (const auto& matcher : compiled.matchers) matcher->match(file, raw);
+    for (const uint32_t slot : compiled.query_slots)
+      std::move(query_matches[slot].begin(), query_matches[slot].end(), std::back_inserter(raw));
     for (RawMatch& m : raw) {
       const uint32_t start = ts_node_start_byte(m.node);
       const uint32_t end = ts_node_end_byte(m.node);

@@ -8,6 +8,11 @@ PythonProgram::PythonProgram(const RuleSet& rules) {
     CompiledPythonRule compiled{&rule, {}};
     for (const MatcherSpec& spec : rule.matchers) {
       try {
+        if (spec.kind == "python.query") {
+          compiled.query_slots.push_back(queries_.add(spec.params, rule));
+          rule_of_slot_.push_back(rules_.size());
+          continue;
+        }
         compiled.matchers.push_back(compile_python_matcher(spec, rule, rules));
       } catch (const nlohmann::json::exception& e) {
         throw RuleError(rule.dir.string() + "/rule.json: " + spec.kind +
@@ -16,6 +21,7 @@ PythonProgram::PythonProgram(const RuleSet& rules) {
     }
     rules_.push_back(std::move(compiled));
   }
+  queries_.compile();
 }
 
 }  // namespace mpsready

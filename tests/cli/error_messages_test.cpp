@@ -93,6 +93,10 @@ TEST(ErrorMessages, InvalidRuleFilesNameTheFileAndTheProblem) {
   expect_failure({scan + quote(rules_with(dir, kRule, "(call) @callee").string()),
                   "py-bad/query.scm: the query must capture @finding", hint});
   expect_failure({scan + quote(rules_with(dir, kRule, "(call (((").string()), "py-bad/query.scm:", hint});
+  std::string slow_query = "(block";
+  for (int i = 0; i < 40; ++i) slow_query += " (_)?";
+  expect_failure({scan + quote(rules_with(dir, kRule, slow_query + ") @finding").string()),
+                  "py-bad/query.scm: line 1: a pattern with more than 12 quantifiers", hint});
 }
 
 }  // namespace mpsready::testing

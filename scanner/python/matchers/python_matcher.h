@@ -27,12 +27,10 @@ class PythonMatcher {
  public:
   virtual ~PythonMatcher() = default;
   virtual void match(const PythonFile& file, std::vector<RawMatch>& out) const = 0;
-  // Tree-sitter queries cost time proportional to depth times size; on absurdly deep trees they
-  // are skipped (and the file reported), while the linear matchers still run.
-  virtual bool cost_grows_with_depth() const { return false; }
 };
 
-// Throws RuleError naming the rule when the spec is invalid.
+// Throws RuleError naming the rule when the spec is invalid. python.query specs are not built
+// here: PythonProgram adds them to the scan's one combined query (combined_query.h).
 std::unique_ptr<PythonMatcher> compile_python_matcher(const MatcherSpec& spec, const Rule& rule,
                                                       const RuleSet& rules);
 
@@ -43,7 +41,6 @@ std::unique_ptr<PythonMatcher> make_name_matcher(const nlohmann::json& params, c
                                                  const RuleSet& rules);
 std::unique_ptr<PythonMatcher> make_import_matcher(const nlohmann::json& params, const Rule& rule,
                                                    const RuleSet& rules);
-std::unique_ptr<PythonMatcher> make_query_matcher(const nlohmann::json& params, const Rule& rule);
 std::unique_ptr<PythonMatcher> make_op_coverage_matcher(const nlohmann::json& params, const Rule& rule,
                                                         const RuleSet& rules);
 

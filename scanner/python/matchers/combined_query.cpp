@@ -1,0 +1,152 @@
+#include "python/matchers/combined_query.h"
+
+#include <algorithm>
+
+#include "python/matchers/query_limits.h"
+#include "python/python_file.h"
+#include "python/ts_python.h"
+#include "rules/param_reader.h"
+#include "rules/rule_set.h"
+
+namespace mpsready {
+namespace {
+
+// Bounds the states a query cursor keeps, so hostile input cannot make it grow without limit.
+constexpr uint32_t kQueryMatchLimit = 1024;
+
+struct CursorDeleter {
+  void operator()(TSQueryCursor* c) const { ts_query_cursor_delete(c); }
+};
+
+std::string error_name(TSQueryError error) {
+  switch (error) {
+    case TSQueryErrorSyntax: return "syntax error";
+    case TSQueryErrorNodeType: return "unknown node type";
+    case TSQueryErrorField: return "unknown field";
+    case TSQueryErrorCapture: return "unknown capture";
+    case TSQueryErrorStructure: return "impossible structure";
+    case TSQueryErrorLanguage: return "language mismatch";
+    default: return "error";
+  }
+}
+
+std::string query_file(const Rule& rule) { return rule.dir.string() + "/query.scm"; }
+
+uint32_t capture_id(const TSQuery* query, std::string_view wanted) {
+  const uint32_t captures = ts_query_capture_count(query);
+  for (uint32_t i = 0; i < captures; ++i) {
+    uint32_t len = 0;
+    const char* name = ts_query_capture_name_for_id(query, i, &len);
+    if (std::string_view(name, len) == wanted) return i;
+  }
+  return UINT32_MAX;
+}
+
+}  // namespace
+
+CombinedQuery::CombinedQuery() = default;
+CombinedQuery::~CombinedQuery() = default;
+
+uint32_t CombinedQuery::add(const nlohmann::json& params, const Rule& rule) {
+  const ParamReader reader(params, rule, "python.query");
+  reader.allow_only({});
+  if (rule.query_source.empty()) reader.fail("the rule has no query.scm");
+  if (const std::string too_large = check_query_limits(rule.query_source); !too_large.empty())
+    throw RuleError(query_file(rule) + ": " + too_large +
+                    "; tree-sitter's query compiler would take too long on it (split or simplify the patterns)");
+  parts_.push_back({&rule, rule.query_source, 0});
+  return static_cast<uint32_t>(parts_.size() - 1);
+}
+
+void CombinedQuery::compile() {
+  if (parts_.empty()) return;
+  // Each part starts on a line of its own; the start offsets map patterns back to parts.
+  std::string source;
+  std::vector<uint32_t> part_start;
+  for (const Part& part : parts_) {
+    part_start.push_back(static_cast<uint32_t>(source.size()));
+    source += part.source;
+    source += '\n';
+  }
+  uint32_t error_offset = 0;
+  TSQueryError error = TSQueryErrorNone;
+  query_.reset(ts_query_new(python_language(), source.data(), static_cast<uint32_t>(source.size()),
+                            &error_offset, &error));
+  if (!query_) report_compile_error(error_offset, error);
+
+  const uint32_t patterns = ts_query_pattern_count(query_.get());
+  for (uint32_t p = 0; p < patterns; ++p) {
+    const uint32_t start = ts_query_start_byte_for_pattern(query_.get(), p);
+    const auto next = std::upper_bound(part_start.begin(), part_start.end(), start);
+    slot_of_pattern_.push_back(static_cast<uint32_t>(next - part_start.begin()) - 1);
+  }
+  finding_ = capture_id(query_.get(), "finding");
+  callee_ = capture_id(query_.get(), "callee");
+  for (uint32_t slot = 0; slot < parts_.size(); ++slot) {
+    bool captures_finding = false;
+    for (uint32_t p = 0; p < patterns; ++p)
+      if (slot_of_pattern_[p] == slot && finding_ != UINT32_MAX &&
+          ts_query_capture_quantifier_for_id(query_.get(), p, finding_) != TSQuantifierZero)
+        captures_finding = true;
+    if (!captures_finding) throw RuleError(query_file(*parts_[slot].rule) + ": the query must capture @finding");
+  }
+  predicates_.reserve(patterns);
+  for (uint32_t p = 0; p < patterns; ++p) {
+    const Part& part = parts_[slot_of_pattern_[p]];
+    const uint32_t first = static_cast<uint32_t>(
+        std::find(slot_of_pattern_.begin(), slot_of_pattern_.end(), slot_of_pattern_[p]) - slot_of_pattern_.begin());
+    predicates_.emplace_back(query_.get(), p, query_file(*part.rule) + ": pattern " + std::to_string(p - first) + ": ");
+  }
+}
+
+void CombinedQuery::report_compile_error(uint32_t, TSQueryError) const {
+  // A part that does not compile on its own is the culprit; its own offset gives the line.
+  for (const Part& part : parts_) {
+    uint32_t offset = 0;
+    TSQueryError error = TSQueryErrorNone;
+    TSQuery* alone = ts_query_new(python_language(), part.source.data(), static_cast<uint32_t>(part.source.size()),
+                                  &offset, &error);
+    if (alone) {
+      ts_query_delete(alone);
+      continue;
+    }
+    const int line = 1 + static_cast<int>(std::count(part.source.begin(), part.source.begin() + offset, '\n'));
+    throw RuleError(query_file(*part.rule) + ":" + std::to_string(line) +
+                    ": query does not compile against tree-sitter-python (" + error_name(error) + ")");
+  }
+  throw RuleError("the python.query rules compile one by one but not together: " + [&] {
+    std::string ids;
+    for (const Part& part : parts_) ids += (ids.empty() ? "" : ", ") + part.rule->id;
+    return ids;
+  }());
+}
+
+void CombinedQuery::run(const PythonFile& file, const std::vector<bool>& wanted,
+                        std::vector<std::vector<RawMatch>>& out) const {
+  out.resize(parts_.size());
+  for (auto& matches : out) matches.clear();
+  if (!query_ || std::find(wanted.begin(), wanted.end(), true) == wanted.end()) return;
+  thread_local std::unique_ptr<TSQueryCursor, CursorDeleter> cursor(ts_query_cursor_new());
+  ts_query_cursor_set_match_limit(cursor.get(), kQueryMatchLimit);
+  ts_query_cursor_exec(cursor.get(), query_.get(), file.root());
+  TSQueryMatch match;
+  while (ts_query_cursor_next_match(cursor.get(), &match)) {
+    const uint32_t slot = slot_of_pattern_[match.pattern_index];
+    if (!wanted[slot] || !predicates_[match.pattern_index].hold(file, match)) continue;
+    TSNode finding{}, callee{};
+    for (uint16_t i = 0; i < match.capture_count; ++i) {
+      if (match.captures[i].index == finding_) finding = match.captures[i].node;
+      if (match.captures[i].index == callee_) callee = match.captures[i].node;
+    }
+    if (ts_node_is_null(finding)) continue;
+    RawMatch m;
+    m.node = finding;
+    if (!ts_node_is_null(callee)) {
+      m.vars["callee"] = file.imports().display_name(file.source(), callee);
+      m.vars["name"] = m.vars["callee"];
+    }
+    out[slot].push_back(std::move(m));
+  }
+}
+
+}  // namespace mpsready

@@ -1,0 +1,146 @@
+#include "python/matchers/query_predicates.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "core/dotted_pattern.h"
+#include "python/python_file.h"
+#include "python/string_literal.h"
+#include "rules/rule_set.h"
+
+namespace mpsready {
+namespace {
+
+struct PredicateArg {
+  bool is_capture = false;
+  uint32_t capture = 0;
+  std::string text;
+};
+
+enum class Op {
+  eq, not_eq_, match, not_match, any_of, not_any_of, string_match, cuda_check, not_cuda_check,
+  mentions, not_mentions, resolves_to
+};
+
+const std::vector<std::pair<std::string, Op>>& op_names() {
+  static const std::vector<std::pair<std::string, Op>> ops = {
+      {"eq?", Op::eq}, {"not-eq?", Op::not_eq_}, {"match?", Op::match},
+      {"not-match?", Op::not_match}, {"any-of?", Op::any_of}, {"not-any-of?", Op::not_any_of},
+      {"string-match?", Op::string_match}, {"cuda-check?", Op::cuda_check},
+      {"not-cuda-check?", Op::not_cuda_check}, {"mentions?", Op::mentions},
+      {"not-mentions?", Op::not_mentions}, {"resolves-to?", Op::resolves_to}};
+  return ops;
+}
+
+// A predicate on an optional capture that did not match: only the negative ones hold.
+bool holds_without_capture(Op op) {
+  return op == Op::not_eq_ || op == Op::not_match || op == Op::not_any_of || op == Op::not_cuda_check ||
+         op == Op::not_mentions;
+}
+
+}  // namespace
+
+struct PatternPredicates::Predicate {
+  Op op;
+  std::vector<PredicateArg> args;  // args[0] is the capture tested
+  std::unique_ptr<RE2> regex;
+};
+
+PatternPredicates::PatternPredicates(PatternPredicates&&) noexcept = default;
+PatternPredicates::~PatternPredicates() = default;
+
+PatternPredicates::PatternPredicates(const TSQuery* query, uint32_t pattern, const std::string& where) {
+  uint32_t step_count = 0;
+  const TSQueryPredicateStep* steps = ts_query_predicates_for_pattern(query, pattern, &step_count);
+  std::vector<PredicateArg> args;
+  std::string name;
+  for (uint32_t i = 0; i < step_count; ++i) {
+    const TSQueryPredicateStep& step = steps[i];
+    if (step.type == TSQueryPredicateStepTypeCapture) {
+      args.push_back({true, step.value_id, {}});
+      continue;
+    }
+    if (step.type == TSQueryPredicateStepTypeString) {
+      uint32_t len = 0;
+      const char* s = ts_query_string_value_for_id(query, step.value_id, &len);
+      if (name.empty()) name.assign(s, len);
+      else args.push_back({false, 0, std::string(s, len)});
+      continue;
+    }
+    // TSQueryPredicateStepTypeDone: one predicate is complete.
+    const auto& ops = op_names();
+    const auto it = std::find_if(ops.begin(), ops.end(), [&](const auto& p) { return p.first == name; });
+    if (it == ops.end()) throw RuleError(where + "unknown predicate #" + name);
+    if (args.empty() || !args[0].is_capture)
+      throw RuleError(where + "#" + name + " needs a capture as its first argument");
+    Predicate pred{it->second, std::move(args), nullptr};
+    const bool unary = pred.op == Op::cuda_check || pred.op == Op::not_cuda_check;
+    if (unary != (pred.args.size() == 1))
+      throw RuleError(where + "#" + name + (unary ? " takes one capture" : " needs a value"));
+    if (pred.op == Op::match || pred.op == Op::not_match || pred.op == Op::string_match) {
+      if (pred.args.size() != 2 || pred.args[1].is_capture)
+        throw RuleError(where + "#" + name + " takes a capture and a regex");
+      pred.regex = std::make_unique<RE2>(pred.args[1].text, RE2::Quiet);
+      if (!pred.regex->ok()) throw RuleError(where + "invalid regex: " + pred.regex->error());
+    }
+    predicates_.push_back(std::move(pred));
+    args.clear();
+    name.clear();
+  }
+}
+
+bool PatternPredicates::holds(const PythonFile& file, const Predicate& pred, TSNode node,
+                              const TSQueryMatch& match) {
+  const std::string_view text = file.text(node);
+  auto arg_text = [&](const PredicateArg& arg) -> std::string {
+    if (!arg.is_capture) return arg.text;
+    for (uint16_t i = 0; i < match.capture_count; ++i)
+      if (match.captures[i].index == arg.capture) return std::string(file.text(match.captures[i].node));
+    return {};
+  };
+  switch (pred.op) {
+    case Op::eq: return text == arg_text(pred.args[1]);
+    case Op::not_eq_: return text != arg_text(pred.args[1]);
+    case Op::match: return RE2::PartialMatch(text, *pred.regex);
+    case Op::not_match: return !RE2::PartialMatch(text, *pred.regex);
+    case Op::any_of:
+    case Op::not_any_of: {
+      const bool found = std::any_of(pred.args.begin() + 1, pred.args.end(),
+                                     [&](const PredicateArg& a) { return text == arg_text(a); });
+      return pred.op == Op::any_of ? found : !found;
+    }
+    case Op::string_match: {
+      const auto content = string_literal_content(file.source(), node);
+      return content && RE2::PartialMatch(*content, *pred.regex);
+    }
+    case Op::cuda_check: return file.cuda_check(node) != CudaCheck::none;
+    case Op::not_cuda_check: return file.cuda_check(node) == CudaCheck::none;
+    case Op::mentions:
+    case Op::not_mentions: {
+      const bool found = text.find(arg_text(pred.args[1])) != std::string_view::npos;
+      return pred.op == Op::mentions ? found : !found;
+    }
+    case Op::resolves_to: {
+      const std::string name = file.resolve(node);
+      return std::any_of(pred.args.begin() + 1, pred.args.end(), [&](const PredicateArg& a) {
+        return dotted_pattern_matches(arg_text(a), name);
+      });
+    }
+  }
+  return false;
+}
+
+bool PatternPredicates::hold(const PythonFile& file, const TSQueryMatch& match) const {
+  for (const Predicate& pred : predicates_) {
+    bool seen = false;
+    for (uint16_t i = 0; i < match.capture_count; ++i) {
+      if (match.captures[i].index != pred.args[0].capture) continue;
+      seen = true;
+      if (!holds(file, pred, match.captures[i].node, match)) return false;
+    }
+    if (!seen && !holds_without_capture(pred.op)) return false;
+  }
+  return true;
+}
+
+}  // namespace mpsready
