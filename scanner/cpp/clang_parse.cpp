@@ -13,6 +13,7 @@
 #include <clang/Basic/DiagnosticLex.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/MacroInfo.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/PreprocessorOptions.h>
 #include <clang/Lex/Preprocessor.h>
@@ -92,10 +93,16 @@ class Collector : public MatchFinder::MatchCallback {
   }
 };
 
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
+// Macro expansions one file may cause. A few lines of `#define X1 X0 X0`, `#define X2 X1 X1`...
+// expand to 2^N tokens inside a single declaration, where the deadline check between top-level
+// declarations never comes: 4 million expansions took 38 s and 1 GB. Real files without their
+// includes stay far below this.
 class PreprocessorHooks : public PPCallbacks {
  public:
-  PreprocessorHooks(ClangParseResult& out, Locator& locator, const SourceManager& sm, bool tolerant)
-      : out_(out), locator_(locator), sm_(sm), tolerant_(tolerant) {}
+  PreprocessorHooks(ClangParseResult& out, Locator& locator, Preprocessor& pp, bool tolerant, Deadline deadline)
+      : out_(out), locator_(locator), sm_(pp.getSourceManager()), pp_(pp), tolerant_(tolerant), deadline_(deadline) {}
 
   void InclusionDirective(SourceLocation hash, const Token&, StringRef file_name, bool,
                           CharSourceRange range, const FileEntry* file, StringRef, StringRef,
@@ -113,6 +120,15 @@ class PreprocessorHooks : public PPCallbacks {
                     const MacroArgs*) override {
     const MacroInfo* info = def.getMacroInfo();
     if (!info) return;
+    if (over_budget()) {
+      // Past the budget or the deadline every macro expands at most once more: undefining it
+      // here leaves its later uses, including those in this expansion, as plain identifiers.
+      // The parse then finishes quickly and its AST is discarded (`stopped`).
+      if (name.getLocation().isValid())
+        pp_.appendMacroDirective(name.getIdentifierInfo(),
+                                 new (pp_.getPreprocessorAllocator()) UndefMacroDirective(name.getLocation()));
+      return;
+    }
     locator_.sm = &sm_;
     // Only macros the file defines itself: CHECK_CUDA, LAUNCH wrappers and the like.
     if (!locator_.in_file(info->getDefinitionLoc()) || !locator_.in_file(range.getBegin())) return;
@@ -126,10 +142,26 @@ class PreprocessorHooks : public PPCallbacks {
   }
 
  private:
+  bool over_budget() {
+    if (out_.stopped) return true;
+    ++expansions_;
+    if (expansions_ > kMaxMacroExpansions) {
+      out_.stopped = true;
+      out_.stop_reason = ClangStop::macro_expansions;
+    } else if ((expansions_ & 1023) == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_) {
+      out_.stopped = true;  // the clock is read every 1,024 expansions
+      out_.stop_reason = ClangStop::time_limit;
+    }
+    return out_.stopped;
+  }
+
   ClangParseResult& out_;
   Locator& locator_;
   const SourceManager& sm_;
+  Preprocessor& pp_;
   bool tolerant_;
+  Deadline deadline_;
+  uint64_t expansions_ = 0;
 };
 
 // Counts errors and keeps going: a parse error never hides findings elsewhere in the file.
@@ -152,19 +184,20 @@ class CountingDiagnostics : public DiagnosticConsumer {
   Locator& locator_;
 };
 
-using Deadline = std::optional<std::chrono::steady_clock::time_point>;
-
 // Passes the AST on to the matchers, but ends the parse at the first top-level declaration past
 // the deadline: returning false from HandleTopLevelDecl makes Clang's ParseAST return at once
 // (and skip HandleTranslationUnit, so no matcher sees the partial AST).
 class DeadlineConsumer : public ASTConsumer {
  public:
-  DeadlineConsumer(std::unique_ptr<ASTConsumer> inner, Deadline deadline, bool& stopped)
-      : inner_(std::move(inner)), deadline_(deadline), stopped_(stopped) {}
+  DeadlineConsumer(std::unique_ptr<ASTConsumer> inner, Deadline deadline, ClangParseResult& out)
+      : inner_(std::move(inner)), deadline_(deadline), out_(out) {}
   void Initialize(ASTContext& context) override { inner_->Initialize(context); }
   bool HandleTopLevelDecl(DeclGroupRef group) override {
+    // Also when the preprocessor stopped expanding macros: the rest of the AST is not faithful.
+    if (out_.stopped) return false;
     if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) {
-      stopped_ = true;
+      out_.stopped = true;
+      out_.stop_reason = ClangStop::time_limit;
       return false;
     }
     return inner_->HandleTopLevelDecl(group);
@@ -174,7 +207,7 @@ class DeadlineConsumer : public ASTConsumer {
  private:
   std::unique_ptr<ASTConsumer> inner_;
   Deadline deadline_;
-  bool& stopped_;
+  ClangParseResult& out_;
 };
 
 class ScanAction : public ASTFrontendAction {
@@ -196,8 +229,8 @@ class ScanAction : public ASTFrontendAction {
     // plain error the parse goes on and the count stays honest.
     ci.getDiagnostics().setSeverity(diag::err_pp_file_not_found, diag::Severity::Error, SourceLocation());
     ci.getPreprocessor().addPPCallbacks(
-        std::make_unique<PreprocessorHooks>(out_, locator_, ci.getSourceManager(), tolerant_));
-    return std::make_unique<DeadlineConsumer>(finder_.newASTConsumer(), deadline_, out_.stopped);
+        std::make_unique<PreprocessorHooks>(out_, locator_, ci.getPreprocessor(), tolerant_, deadline_));
+    return std::make_unique<DeadlineConsumer>(finder_.newASTConsumer(), deadline_, out_);
   }
 
  private:

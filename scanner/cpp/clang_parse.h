@@ -4,6 +4,7 @@
 // thread: its AST matchers and preprocessor hooks are built once and reused for every file.
 #include <memory>
 #include <optional>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,14 @@ struct ClangSite {
   bool templated = false;
 };
 
+enum class ClangStop { none, time_limit, macro_expansions };
+
+// Macro expansions one file may cause. A few lines of `#define X1 X0 X0`, `#define X2 X1 X1`...
+// expand to 2^N tokens inside a single declaration, where the deadline check between top-level
+// declarations never comes: 4 million expansions took 38 s and 1 GB. Real files without their
+// includes stay far below this; past it, and past the deadline, no macro expands twice more.
+inline constexpr uint64_t kMaxMacroExpansions = 200'000;
+
 struct ClangParseResult {
   bool ran = false;  // Clang ran (false: it could not be set up; see `failure`)
   std::string failure;
@@ -32,9 +41,11 @@ struct ClangParseResult {
   std::vector<ClangSite> macro_uses;  // expansions of macros defined in the file
   int errors = 0;
   int first_error_line = 0;
-  // The time limit stopped the parse: the AST matchers did not run (kernels, launches, calls and
-  // asm stay empty); includes and macro uses hold what the preprocessor saw before the stop.
+  // The time limit or the macro-expansion budget stopped the parse: the AST matchers did not run
+  // (kernels, launches, calls and asm stay empty); includes and macro uses hold what the
+  // preprocessor saw before the stop.
   bool stopped = false;
+  ClangStop stop_reason = ClangStop::none;
   std::vector<std::string> unresolved_includes;
 };
 

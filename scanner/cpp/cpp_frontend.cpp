@@ -6,6 +6,7 @@
 #include "clang_parse.h"
 #include "core/source_text.h"
 #include "engine/repo_walker.h"
+#include "macro_growth.h"
 #include "rules/message_template.h"
 #include "token_scanner.h"
 
@@ -90,6 +91,10 @@ class CppWorker final : public FrontendWorker {
       cpp.clang.mode = "lexical";
       out.errors.push_back({file.path, "larger than " + std::to_string(kMaxClangBytes >> 20) +
                                            " MiB: read token by token only, without Clang"});
+    } else if (estimated_expansion(cpp.tokens, text.text()) > kMaxEstimatedExpansion) {
+      cpp.clang.mode = "lexical";
+      out.errors.push_back({file.path, "its macros would expand to more than " + std::to_string(kMaxEstimatedExpansion) +
+                                           " tokens (a macro bomb?): read token by token only, without Clang"});
     } else {
       cpp.clang = parser_.parse(file.path, file.absolute.string(), text.text(), cpp.cuda, args ? &*args : nullptr,
                                 frontend_.clang_time_limit());
@@ -97,8 +102,13 @@ class CppWorker final : public FrontendWorker {
         // Token-level matchers still see the whole file; the AST ones saw nothing.
         cpp.clang.mode = "lexical";
         out.cacheable = false;  // a later scan, on a quieter machine, may finish the parse
-        out.errors.push_back({file.path, "Clang parse stopped after " + format_seconds(frontend_.clang_time_limit()) +
-                                             " s (--clang-time-limit): read token by token only"});
+        if (cpp.clang.stop_reason == ClangStop::macro_expansions)
+          out.errors.push_back({file.path, "Clang parse stopped: its macros expand more than " +
+                                               std::to_string(kMaxMacroExpansions) +
+                                               " times (a macro bomb?): read token by token only"});
+        else
+          out.errors.push_back({file.path, "Clang parse stopped after " + format_seconds(frontend_.clang_time_limit()) +
+                                               " s (--clang-time-limit): read token by token only"});
       } else if (cpp.clang.errors > 0 || !cpp.clang.ran) {
         out.errors.push_back({file.path, describe_parse(cpp.clang)});
       }

@@ -67,6 +67,21 @@ HostileRepo::HostileRepo() {
                     "kernel<<<1, 2>>>(; cudaMemcpy) \"unterminated\n#define X X X\nX\n__device__ __device__ int;\n");
   put("garbage.cpp", std::string(5000, '<') + " torch::kCUDA " + std::string(5000, '>') + "\n");
 
+  // Macro bombs: 2^40 tokens from object-like macros, 3^40 from nested function-like uses, and
+  // 250,000 plain expansions (under the size estimate, over the expansion budget).
+  std::string object_bomb = "#define X0 x,\n";
+  for (int i = 1; i <= 40; ++i)
+    object_bomb += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" + std::to_string(i - 1) + "\n";
+  put("macro_bomb.cu", object_bomb + "__global__ void k(float* p) { int a[] = { X40 0 }; }\n");
+  std::string nested;
+  for (int i = 0; i < 40; ++i) nested += "F(";
+  nested += "1,";
+  for (int i = 0; i < 40; ++i) nested += ")";
+  put("macro_bomb_args.cu", "#define F(x) x x x\n__global__ void k(float* p) { int a[] = { " + nested + " 0 }; }\n");
+  std::string many = "#define E\n__global__ void k(float* p) {}\nint a = 0 ";
+  for (int i = 0; i < 250000; ++i) many += "E ";
+  put("macro_many.cu", many + ";\n");
+
   // Links: a loop, a directory and a file outside the root, dangling ones.
   fs::create_directory_symlink(root(), root() / "loop");
   fs::create_directory_symlink(root() / "nb", root() / "nb/self");

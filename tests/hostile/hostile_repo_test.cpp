@@ -91,6 +91,10 @@ TEST_F(HostileScan, CompletesWithEveryProblemReported) {
     EXPECT_TRUE(errors.count(nb)) << nb;
   for (const char* path : {"garbage.cu", "deep.cu", "environment.yml", "pyproject.toml", "setup.py"})
     EXPECT_TRUE(errors.count(path)) << path;
+  // Macro bombs never reach Clang, or are cut short by the expansion budget.
+  EXPECT_TRUE(has(errors, "macro_bomb.cu", "its macros would expand to more than 2000000 tokens (a macro bomb?)"));
+  EXPECT_TRUE(has(errors, "macro_bomb_args.cu", "its macros would expand to more than 2000000 tokens (a macro bomb?)"));
+  EXPECT_TRUE(has(errors, "macro_many.cu", "Clang parse stopped: its macros expand more than 200000 times"));
   // Every way out of the root through an include is refused, and said so.
   EXPECT_TRUE(has(errors, "requirements.txt", "`../outside/requirements-secret.txt` is outside the scanned directory"));
   EXPECT_TRUE(has(errors, "requirements.txt", "is outside the scanned directory; it was not read"));
@@ -131,6 +135,11 @@ TEST_F(HostileScan, FindingsInReadableFilesKeepTheirPositions) {
   const auto kernel = site("bom_crlf.cu", "cu-cuda-kernel");
   EXPECT_EQ(kernel["line"], 3);
   EXPECT_EQ(kernel["column"], 17);
+  // The kernel in each macro bomb is still found, token by token.
+  for (const char* bomb : {"macro_bomb.cu", "macro_bomb_args.cu", "macro_many.cu"}) {
+    EXPECT_EQ(site(bomb, "cu-cuda-kernel")["line"], bomb == std::string("macro_bomb.cu") ? 42 : 2) << bomb;
+    EXPECT_EQ(site(bomb, "cu-cuda-kernel")["mode"], "lexical") << bomb;
+  }
   EXPECT_EQ(by_path["many.py"].size(), 20000u);
   for (const char* name : {"odd/with space.py", "odd/new\nline.py", "odd/-rf.py", "odd/--help.py",
                            "odd/<img src=x onerror=alert(1)>.py", "odd/latin1-\xEF\xBF\xBD\xEF\xBF\xBD.py"})
