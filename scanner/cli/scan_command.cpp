@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <set>
+#include <thread>
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -183,13 +184,21 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
     main_scan.cache_key = cache_key(options, config, *loaded->rules);
   }
   main_scan.progress = !options.quiet && isatty(STDERR_FILENO);
+  // With a cache, files read from it never ask for the yaml; load it anyway so that the note about
+  // a missing or unreadable yaml is the same in a cold and a warm scan. It loads beside the scan
+  // (the table is behind a mutex): a warm scan would otherwise wait for it at the end.
+  std::thread op_table;
+  if (!options.cache_dir.empty() && uses_op_coverage(*loaded->rules))
+    op_table = std::thread([] {
+      try {
+        OpCoverageSource::shared().table();
+      } catch (const std::exception&) {  // a worker asking for the table meets the same problem
+      }
+    });
   ScanResult result = loaded->pipeline->scan(options.path, main_scan);
+  if (op_table.joinable()) op_table.join();
   if (!options.quiet)
     for (const std::string& note : result.cache_notes) std::cerr << "mpsready: " << note << "\n";
-  // With a cache, files read from it never ask for the yaml; ask once here so that the note about
-  // a missing or unreadable yaml is the same in a cold and a warm scan.
-  if (!options.cache_dir.empty() && uses_op_coverage(*loaded->rules) && !OpCoverageSource::shared().requested())
-    OpCoverageSource::shared().table();
   if (const std::string note = OpCoverageSource::shared().note(); !note.empty()) {
     result.skipped.push_back({".", note});
     sort_notes(result.skipped);

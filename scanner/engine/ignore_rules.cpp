@@ -1,5 +1,7 @@
 #include "engine/ignore_rules.h"
 
+#include <algorithm>
+#include <functional>
 #include <optional>
 
 namespace mpsready {
@@ -99,17 +101,44 @@ std::vector<std::unique_ptr<IgnorePattern>> IgnoreList::parse_file(std::string_v
   return out;
 }
 
+IgnoreList::IgnoreList(std::shared_ptr<const IgnoreList> parent, std::vector<std::unique_ptr<IgnorePattern>> patterns)
+    : parent_(std::move(parent)), patterns_(std::move(patterns)) {
+  if (patterns_.size() < 2) return;
+  RE2::Options options;
+  options.set_log_errors(false);
+  options.set_max_mem(32 << 20);
+  auto set = std::make_unique<RE2::Set>(options, RE2::UNANCHORED);
+  for (size_t i = 0; i < patterns_.size(); ++i)
+    if (set->Add(patterns_[i]->regex(), nullptr) != static_cast<int>(i)) return;
+  if (set->Compile()) set_ = std::move(set);
+}
+
+const IgnorePattern* IgnoreList::last_match(std::string_view path, bool is_dir) const {
+  if (set_) {
+    std::vector<int> hits;
+    RE2::Set::ErrorInfo error{};
+    const bool any = set_->Match(path, &hits, &error);
+    if (error.kind == RE2::Set::kNoError) {
+      if (!any) return nullptr;
+      std::sort(hits.begin(), hits.end(), std::greater<>());
+      for (int i : hits)
+        if (!patterns_[static_cast<size_t>(i)]->dir_only() || is_dir) return patterns_[static_cast<size_t>(i)].get();
+      return nullptr;
+    }
+    // The automaton ran out of memory on this path: match pattern by pattern below.
+  }
+  for (auto it = patterns_.rbegin(); it != patterns_.rend(); ++it)
+    if ((*it)->matches(path, is_dir)) return it->get();
+  return nullptr;
+}
+
 bool IgnoreList::ignored(std::string_view path, bool is_dir) const {
-  // Collect the chain root-first without recursion.
+  // Collect the chain root-first without recursion; the deepest list with a match decides.
   std::vector<const IgnoreList*> chain;
   for (const IgnoreList* list = this; list; list = list->parent_.get()) chain.push_back(list);
-  std::optional<bool> decision;
-  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    for (const auto& pattern : (*it)->patterns_) {
-      if (pattern->matches(path, is_dir)) decision = !pattern->negated();
-    }
-  }
-  return decision.value_or(false);
+  for (const IgnoreList* list : chain)
+    if (const IgnorePattern* pattern = list->last_match(path, is_dir)) return !pattern->negated();
+  return false;
 }
 
 }  // namespace mpsready

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <re2/re2.h>
+#include <re2/set.h>
 
 namespace mpsready {
 
@@ -20,6 +21,8 @@ class IgnorePattern {
   // whether a match un-ignores.
   bool matches(std::string_view path, bool is_dir) const;
   bool negated() const { return negated_; }
+  bool dir_only() const { return dir_only_; }
+  const std::string& regex() const { return regex_->pattern(); }
 
  private:
   std::unique_ptr<RE2> regex_;
@@ -30,15 +33,20 @@ class IgnorePattern {
 // The patterns of one directory's .gitignore, linked to those of its parents.
 class IgnoreList {
  public:
-  IgnoreList(std::shared_ptr<const IgnoreList> parent, std::vector<std::unique_ptr<IgnorePattern>> patterns)
-      : parent_(std::move(parent)), patterns_(std::move(patterns)) {}
+  IgnoreList(std::shared_ptr<const IgnoreList> parent, std::vector<std::unique_ptr<IgnorePattern>> patterns);
   static std::vector<std::unique_ptr<IgnorePattern>> parse_file(std::string_view text, const std::string& base);
   // The last matching pattern decides, deeper .gitignore files after shallower ones.
   bool ignored(std::string_view path, bool is_dir) const;
 
  private:
+  // The last pattern of this list that matches, or null.
+  const IgnorePattern* last_match(std::string_view path, bool is_dir) const;
+
   std::shared_ptr<const IgnoreList> parent_;
   std::vector<std::unique_ptr<IgnorePattern>> patterns_;
+  // All patterns in one automaton: a large .gitignore (hundreds of lines) costs one match per
+  // path instead of one per pattern. Null when it could not be built; then patterns match alone.
+  std::unique_ptr<RE2::Set> set_;
 };
 
 }  // namespace mpsready

@@ -100,20 +100,40 @@ std::optional<FileOutcome> ScanCache::lookup(const std::string& path, uint64_t h
   const auto it = entries_.find(path);
   if (it == entries_.end() || it->second.hash != hash) return std::nullopt;
   auto outcome = decode_outcome(it->second.blob, path);
-  if (outcome) ++hits_;
+  if (outcome) {
+    it->second.hit = true;
+    ++hits_;
+  }
   return outcome;
 }
 
 bool ScanCache::save(const std::vector<Entry>& entries) {
+  const auto reusable = [&](const Entry& e) -> const Cached* {
+    const auto it = entries_.find(*e.path);
+    return it != entries_.end() && it->second.hit && it->second.hash == e.hash ? &it->second : nullptr;
+  };
+  // Hits are distinct loaded paths, so as many hits as entries, and as many as were loaded,
+  // means the new file would hold the same entries in the same (walk) order.
+  if (!entries.empty() && hits_ == entries.size() && entries_.size() == entries.size() &&
+      std::all_of(entries.begin(), entries.end(), [&](const Entry& e) { return reusable(e) != nullptr; })) {
+    std::error_code ec;
+    fs::last_write_time(file_, fs::file_time_type::clock::now(), ec);
+    return true;
+  }
   std::error_code ec;
   fs::create_directories(dir_, ec);
   std::string data(kMagic);
+  data.reserve(buffer_.size() + (buffer_.size() >> 3) + 4096);
   put_string(data, key_);
   put_varint(data, entries.size());
   std::string blob;
   for (const Entry& e : entries) {
     put_string(data, *e.path);
     put_fixed64(data, e.hash);
+    if (const Cached* cached = reusable(e)) {
+      put_string(data, cached->blob);
+      continue;
+    }
     blob.clear();
     encode_outcome(*e.outcome, blob);
     put_string(data, blob);

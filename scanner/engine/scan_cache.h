@@ -36,7 +36,9 @@ class ScanCache {
   // once load() returned.
   std::optional<FileOutcome> lookup(const std::string& path, uint64_t hash) const;
   // Writes the new cache file: `entries` are (path, hash, outcome) of every file of this scan
-  // whose outcome may be reused. Returns false (with a note) when it cannot be written.
+  // whose outcome may be reused. Returns false (with a note) when it cannot be written. When
+  // every entry was a hit of the file that was loaded, the file is left as it is (only its time
+  // is renewed, for pruning): rewriting tens of MB would dominate an unchanged rescan.
   struct Entry {
     const std::string* path;
     uint64_t hash;
@@ -53,6 +55,9 @@ class ScanCache {
   struct Cached {
     uint64_t hash;
     std::string_view blob;  // into buffer_
+    // Set by lookup() when the blob decoded for this very hash: save() then copies the bytes
+    // instead of encoding the outcome again. Each path is looked up by one worker only.
+    mutable bool hit = false;
   };
   std::filesystem::path dir_;
   std::string key_;

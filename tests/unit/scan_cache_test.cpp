@@ -187,4 +187,42 @@ TEST(ScanCache, APipelineScanReusesUnchangedFilesOnly) {
   for (const Finding& f : changed.findings) EXPECT_NE(f.path, "util.py");
 }
 
+// An unchanged rescan leaves the cache file alone; a rescan after a change writes a file whose
+// bytes are those a cold scan of the changed tree writes (reused entries are copied verbatim).
+TEST(ScanCache, AnUnchangedRescanDoesNotRewriteAndAChangedOneMatchesACold) {
+  TempDir repo, cache_dir, fresh_dir;
+  repo.write("train.py", "import torch\nmodel = model.cuda()\n");
+  repo.write("util.py", "import torch\nx = torch.zeros(3).cuda()\n");
+  repo.write("k.cu", "__global__ void k(float* x) {}\nvoid go(float* x) { k<<<1, 1>>>(x); }\n");
+  const Pipeline pipeline(bundled_rules());
+  ScanOptions options;
+  options.cache_dir = cache_dir.path();
+  options.cache_key = "test";
+  pipeline.scan(repo.path(), options);
+  const fs::path file = ScanCache(cache_dir.path(), "test", repo.path()).file();
+  const std::string cold_bytes = read_text(file);
+  struct stat before {};
+  ASSERT_EQ(::stat(file.c_str(), &before), 0);
+
+  EXPECT_EQ(pipeline.scan(repo.path(), options).cache_hits, 3u);
+  struct stat after {};
+  ASSERT_EQ(::stat(file.c_str(), &after), 0);
+  EXPECT_EQ(after.st_ino, before.st_ino);  // not replaced by a rename
+  EXPECT_EQ(read_text(file), cold_bytes);
+
+  repo.write("util.py", "import torch\ny = torch.ones(2).cuda()\n");
+  EXPECT_EQ(pipeline.scan(repo.path(), options).cache_hits, 2u);
+  ScanOptions fresh = options;
+  fresh.cache_dir = fresh_dir.path();
+  pipeline.scan(repo.path(), fresh);
+  EXPECT_EQ(read_text(file), read_text(ScanCache(fresh_dir.path(), "test", repo.path()).file()));
+
+  // A deleted file is dropped from the cache even though every remaining file was a hit.
+  fs::remove(repo.path() / "k.cu");
+  EXPECT_EQ(pipeline.scan(repo.path(), options).cache_hits, 2u);
+  const std::string without_kernel = read_text(file);
+  EXPECT_EQ(without_kernel.find("k.cu"), std::string::npos);
+  EXPECT_EQ(pipeline.scan(repo.path(), options).cache_hits, 2u);
+}
+
 }  // namespace mpsready::testing
