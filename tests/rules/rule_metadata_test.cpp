@@ -84,6 +84,40 @@ TEST_P(RuleMetadata, DocExampleTriggersTheRuleAndFixDoesNot) {
   EXPECT_EQ(findings_of(rule().id, fix), 0u) << "the Fix still triggers the rule:\n" << fix.code;
 }
 
+// The prefilter skips a rule on a file that holds none of its needles, so a callee whose text
+// holds no needle is missed wherever nothing else in the file happens to. Each part of a
+// resolved name appears in the file (in the call or in the import that binds it), so one part
+// holding a needle is enough. Matchers that test an argument may carry the needle there instead.
+TEST_P(RuleMetadata, EveryNamedCalleeHoldsANeedle) {
+  const Rule& r = rule();
+  if (r.needles.empty()) return;  // parsed whenever its language is
+  for (const MatcherSpec& m : r.matchers) {
+    if ((m.kind != "python.call" && m.kind != "python.name") || m.params.contains("arg")) continue;
+    std::vector<std::string> names;
+    for (const char* key : {"callee", "names"}) {
+      if (!m.params.contains(key)) continue;
+      const auto& v = m.params[key];
+      if (v.is_string()) names.push_back(v.get<std::string>());
+      if (v.is_array())
+        for (const auto& x : v)
+          if (x.is_string()) names.push_back(x.get<std::string>());
+    }
+    for (const std::string& name : names) {
+      bool covered = false;
+      size_t start = 0;
+      while (start <= name.size() && !covered) {
+        size_t end = name.find('.', start);
+        if (end == std::string::npos) end = name.size();
+        const std::string part = name.substr(start, end - start);
+        if (part.find('*') == std::string::npos)
+          for (const std::string& needle : r.needles) covered = covered || part.find(needle) != std::string::npos;
+        start = end + 1;
+      }
+      EXPECT_TRUE(covered) << m.kind << " `" << name << "`: no part of it holds a needle of " << r.id;
+    }
+  }
+}
+
 TEST_P(RuleMetadata, HasFixtureMessageAndFix) {
   EXPECT_FALSE(rule().fixture.empty()) << "missing fixture";
   EXPECT_GE(rule().message.size(), 20u);

@@ -42,6 +42,20 @@ TEST(CppFrontend, SyntaxErrorsDoNotHideLaterFindings) {
   for (const auto& f : r.findings) EXPECT_EQ(f.mode, "tolerant");
 }
 
+// A driver-API file that never spells "cuda" still reaches the rule: every name the rule's
+// pattern accepts starts with one of its needles.
+TEST(CppFrontend, DriverLibraryAndKernelCallsPassThePrefilter) {
+  TempDir dir;
+  dir.write("loader.cpp",
+            "void load(CUlibrary* lib, const void* image) {\n"
+            "  cuLibraryLoadData(lib, image, 0, 0, 0, 0, 0, 0);\n"  // 2
+            "}\n"
+            "void get(CUkernel* k, CUlibrary lib) { cuKernelGetFunction(0, *k); }\n");  // 4
+  const ScanResult r = scan(dir.path(), {"cu-cuda-runtime-api"});
+  EXPECT_EQ(sites(r, "cu-cuda-runtime-api"),
+            (std::vector<std::string>{"loader.cpp:2:blocker", "loader.cpp:4:blocker"}));
+}
+
 TEST(CppFrontend, MissingIncludesAreListedAndTheFileIsStillRead) {
   TempDir dir;
   dir.write("ops.cu",
