@@ -51,7 +51,7 @@ class CallMatcher final : public CppMatcher {
  private:
   const Pattern* find(const std::string& qualified, std::string_view last) const {
     for (const auto& p : patterns_)
-      if (RE2::FullMatch(qualified, *p.regex) || RE2::FullMatch(last, *p.regex)) return &p;
+      if (p.regex->full_match(qualified) || p.regex->full_match(last)) return &p;
     return nullptr;
   }
   std::vector<Pattern> patterns_;

@@ -15,7 +15,7 @@ class IncludeMatcher final : public CppMatcher {
   void match(const CppFile& file, std::vector<CppRawMatch>& out) const override {
     for (const ClangSite& inc : file.clang.includes) {
       for (const auto& p : patterns_) {
-        if (!RE2::FullMatch(inc.name, *p.regex)) continue;
+        if (!p.regex->full_match(inc.name)) continue;
         CppRawMatch m = match_at(file, inc);
         m.vars["header"] = inc.name;
         m.record = p.record;

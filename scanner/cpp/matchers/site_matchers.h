@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include "cpp_file.h"
+#include "matchers/whole_match_regex.h"
 #include "rules/param_reader.h"
 
 namespace mpsready {
@@ -16,27 +17,27 @@ inline CppRawMatch match_at(const CppFile& file, const ClangSite& site) {
   return m;
 }
 
-inline std::vector<std::unique_ptr<RE2>> compile_regexes(const std::vector<std::string>& patterns,
-                                                         const ParamReader& reader) {
-  std::vector<std::unique_ptr<RE2>> out;
+inline std::vector<std::unique_ptr<WholeMatchRegex>> compile_regexes(const std::vector<std::string>& patterns,
+                                                                     const ParamReader& reader) {
+  std::vector<std::unique_ptr<WholeMatchRegex>> out;
   for (const auto& p : patterns) {
-    auto re = std::make_unique<RE2>(p, RE2::Quiet);
+    auto re = std::make_unique<WholeMatchRegex>(p);
     if (!re->ok()) reader.fail("invalid regex \"" + p + "\": " + re->error());
     out.push_back(std::move(re));
   }
   return out;
 }
 
-inline bool any_full_match(const std::vector<std::unique_ptr<RE2>>& res, std::string_view text) {
+inline bool any_full_match(const std::vector<std::unique_ptr<WholeMatchRegex>>& res, std::string_view text) {
   for (const auto& re : res)
-    if (RE2::FullMatch(text, *re)) return true;
+    if (re->full_match(text)) return true;
   return false;
 }
 
 // A regex from a rule's own list, or from a table record's field (then the record feeds the
 // message).
 struct RegexPattern {
-  std::unique_ptr<RE2> regex;
+  std::unique_ptr<WholeMatchRegex> regex;
   const TableRecord* record = nullptr;
 };
 

@@ -5,6 +5,7 @@
 
 #include "matchers/cpp_matchers.h"
 #include "matchers/site_matchers.h"
+#include "matchers/whole_match_regex.h"
 
 namespace mpsready {
 namespace {
@@ -14,7 +15,7 @@ constexpr size_t kMaxGap = 32;
 struct Element {
   enum class Kind { literal, regex, any, gap } kind = Kind::literal;
   std::string text;
-  std::unique_ptr<RE2> regex;
+  std::unique_ptr<WholeMatchRegex> regex;
 };
 
 struct Sequence {
@@ -41,7 +42,7 @@ Sequence parse_sequence(const std::string& pattern, const ParamReader& reader) {
     else if (word == "...") e.kind = Element::Kind::gap;
     else if (word.size() >= 2 && word.front() == '/' && word.back() == '/') {
       e.kind = Element::Kind::regex;
-      e.regex = std::make_unique<RE2>(word.substr(1, word.size() - 2), RE2::Quiet);
+      e.regex = std::make_unique<WholeMatchRegex>(word.substr(1, word.size() - 2));
       if (!e.regex->ok()) reader.fail("invalid regex " + word + ": " + e.regex->error());
     } else {
       e.text = word;
@@ -59,7 +60,7 @@ Sequence parse_sequence(const std::string& pattern, const ParamReader& reader) {
 bool element_matches(const Element& e, const CppToken& t) {
   switch (e.kind) {
     case Element::Kind::literal: return t.spelling == e.text;
-    case Element::Kind::regex: return RE2::FullMatch(t.spelling, *e.regex);
+    case Element::Kind::regex: return e.regex->full_match(t.spelling);
     default: return true;
   }
 }
