@@ -40,6 +40,18 @@ inline std::vector<Site> scan_with_rules(const TempDir& dir, const std::string& 
   return sites;
 }
 
+// The message of the RuleError that loading dir/rules and building a pipeline on them raises,
+// or "" when both succeed.
+inline std::string load_error(const TempDir& dir) {
+  try {
+    const RuleSet loaded = RuleSet::load(dir.path() / "rules");
+    Pipeline pipeline(loaded);
+  } catch (const RuleError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 inline std::vector<int> lines_of(const std::vector<Site>& sites) {
   std::vector<int> out;
   for (const auto& s : sites) out.push_back(s.line);

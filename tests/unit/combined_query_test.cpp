@@ -10,16 +10,6 @@ namespace mpsready::testing {
 
 namespace {
 
-std::string load_error(const TempDir& dir) {
-  try {
-    const RuleSet loaded = RuleSet::load(dir.path() / "rules");
-    Pipeline pipeline(loaded);
-  } catch (const RuleError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 std::string repeated(const std::string& piece, int n) {
   std::string out;
   for (int i = 0; i < n; ++i) out += piece;

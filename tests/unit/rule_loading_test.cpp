@@ -5,18 +5,6 @@
 
 namespace mpsready::testing {
 
-namespace {
-std::string load_error(const TempDir& dir) {
-  try {
-    const RuleSet loaded = RuleSet::load(dir.path() / "rules");
-    Pipeline pipeline(loaded);
-  } catch (const RuleError& e) {
-    return e.what();
-  }
-  return "";
-}
-}  // namespace
-
 TEST(RuleLoading, ErrorsNameTheFileAndTheKey) {
   TempDir unknown_key;
   add_rule(unknown_key, "py-a", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J", R"J("colour": "red")J");
