@@ -109,6 +109,9 @@ ConfigResult parse_project_config(const std::string& text, const std::string& wh
   } catch (const json::parse_error& e) {
     out.error = where + ": not valid JSON: " + e.what();
     return out;
+  } catch (const json::exception&) {  // out_of_range: a number too large for a double
+    out.error = where + ": not valid JSON: a number in it is out of range";
+    return out;
   }
   try {
     out.config = parse(doc);

@@ -30,6 +30,9 @@ NotebookResult read_notebook(std::string_view json_text) {
   } catch (const nlohmann::json::parse_error& e) {
     result.error = std::string("not a valid notebook: JSON error at byte ") + std::to_string(e.byte);
     return result;
+  } catch (const nlohmann::json::exception&) {  // out_of_range: a number too large for a double
+    result.error = "not a valid notebook: a number in its JSON is out of range";
+    return result;
   }
   if (!doc.is_object() || !doc.contains("cells") || !doc["cells"].is_array()) {
     result.error = "not a valid notebook: no \"cells\" array (nbformat 4 is supported)";

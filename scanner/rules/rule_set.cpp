@@ -25,6 +25,8 @@ json parse_json_file(const fs::path& path) {
     return json::parse(read_file(path));
   } catch (const json::parse_error& e) {
     throw RuleError(path.string() + ": not valid JSON: " + e.what());
+  } catch (const json::exception&) {  // out_of_range: a number too large for a double
+    throw RuleError(path.string() + ": not valid JSON: a number in it is out of range");
   }
 }
 

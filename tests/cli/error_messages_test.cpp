@@ -76,6 +76,10 @@ TEST(ErrorMessages, UnreadableAndInvalidConfiguration) {
   fs::remove(dir.path() / ".mpsready.json");
   dir.write(".mpsready.json", "{\"exclude\": [");
   expect_failure({"scan " + root, ".mpsready.json: not valid JSON", "scan with --no-config to ignore it"});
+  // A number no double holds is refused by the JSON reader with its own exception type.
+  dir.write(".mpsready.json", "{\"target_pytorch\": 1e999999}");
+  expect_failure({"scan " + root, ".mpsready.json: not valid JSON: a number in it is out of range",
+                  "scan with --no-config to ignore it"});
   EXPECT_EQ(mpsready("scan " + root + " --no-config").code, 0);
 }
 
@@ -90,6 +94,8 @@ TEST(ErrorMessages, InvalidRuleFilesNameTheFileAndTheProblem) {
   expect_failure({scan + quote(rules_with(dir, bad_impact).string()),
                   "py-bad/rule.json: \"impact\" must be blocker, portable or info, not \"fatal\"", hint});
   expect_failure({scan + quote(rules_with(dir, "{\"id\": ").string()), "py-bad/rule.json: not valid JSON", hint});
+  expect_failure({scan + quote(rules_with(dir, "{\"id\": 1e999999}").string()),
+                  "py-bad/rule.json: not valid JSON: a number in it is out of range", hint});
   expect_failure({scan + quote(rules_with(dir, kRule, "(call) @callee").string()),
                   "py-bad/query.scm: the query must capture @finding", hint});
   expect_failure({scan + quote(rules_with(dir, kRule, "(call (((").string()), "py-bad/query.scm:", hint});

@@ -32,6 +32,9 @@ TEST(NotebookReader, ForeignCellMagicsAreNotPython) {
 
 TEST(NotebookReader, ExplainsMalformedNotebooks) {
   EXPECT_FALSE(read_notebook("{\"cells\": [").ok);
+  const auto overflow = read_notebook(R"J({"cells": [], "metadata": {"x": 1e999999}})J");
+  EXPECT_FALSE(overflow.ok);
+  EXPECT_EQ(overflow.error, "not a valid notebook: a number in its JSON is out of range");
   const auto wrong = read_notebook(R"J({"worksheets": []})J");
   EXPECT_FALSE(wrong.ok);
   EXPECT_NE(wrong.error.find("cells"), std::string::npos);
