@@ -89,6 +89,21 @@ TEST(CombinedQuery, CompileErrorsNameTheRuleAndLine) {
   add_rule(bad_predicate, "py-b", kQueryMatcher, "", "(call) @finding\n((identifier) @finding (#frob? @finding))\n");
   EXPECT_NE(load_error(bad_predicate).find("py-b/query.scm: pattern 1: unknown predicate #frob?"), std::string::npos)
       << load_error(bad_predicate);
+
+  // Unknown fields are caught before tree-sitter compiles the query (its compiler leaks on
+  // them); field-like text in comments, strings and predicates is not a field.
+  TempDir bad_field;
+  add_rule(bad_field, "py-a", kQueryMatcher, "", method_call_query("cuda"));
+  add_rule(bad_field, "py-b", kQueryMatcher, "",
+           "; function: comment\n((call function: (_) @f) @finding (#eq? @f \"x: y\"))\n(call\n  fUnction : (_)) @finding\n");
+  EXPECT_NE(load_error(bad_field).find(
+                "py-b/query.scm:4: query does not compile against tree-sitter-python (unknown field \"fUnction\")"),
+            std::string::npos)
+      << load_error(bad_field);
+  TempDir good_fields;
+  add_rule(good_fields, "py-b", kQueryMatcher, "",
+           "; fUnction: in a comment\n((call function: (_) @f arguments: (argument_list)) @finding (#eq? @f \"fUnction: x\"))\n");
+  EXPECT_EQ(load_error(good_fields), "");
 }
 
 TEST(CombinedQuery, PathologicalQueriesAreRefusedBeforeCompiling) {
