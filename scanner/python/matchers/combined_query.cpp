@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <string_view>
 #include <utility>
 
@@ -50,34 +49,23 @@ uint32_t capture_id(const TSQuery* query, std::string_view wanted) {
 // are known. Checked before compiling: tree-sitter 0.20's ts_query_new leaks a small allocation
 // when it fails on an unknown field, and rule files are user input (the fuzzer found it).
 std::pair<int, std::string> unknown_field(std::string_view source) {
-  int line = 1;
   const auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (size_t i = 0; i < source.size(); ++i) {
-    const char c = source[i];
-    if (c == '\n') {
-      ++line;
-    } else if (c == ';') {  // a comment runs to the end of the line
-      while (i + 1 < source.size() && source[i + 1] != '\n') ++i;
-    } else if (c == '"') {  // a string: its characters are not syntax
-      for (++i; i < source.size() && source[i] != '"'; ++i) {
-        if (source[i] == '\\') ++i;
-        else if (i < source.size() && source[i] == '\n') ++line;
-      }
-    } else if (c == '#' || c == '@') {  // predicate and capture names
-      while (i + 1 < source.size() && (word_char(source[i + 1]) || std::strchr("-.?!", source[i + 1]))) ++i;
-    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      size_t end = i;
-      while (end < source.size() && word_char(source[end])) ++end;
-      size_t next = end;
-      while (next < source.size() && (source[next] == ' ' || source[next] == '\t')) ++next;
-      const std::string_view name = source.substr(i, end - i);
-      if (next < source.size() && source[next] == ':' &&
-          ts_language_field_id_for_name(python_language(), name.data(), static_cast<uint32_t>(name.size())) == 0)
-        return {line, std::string(name)};
-      i = end - 1;
+  std::pair<int, std::string> found{0, ""};
+  for_each_syntax_char(source, [&](size_t i, size_t line) -> size_t {
+    if (!std::isalpha(static_cast<unsigned char>(source[i])) && source[i] != '_') return i;
+    size_t end = i;
+    while (end < source.size() && word_char(source[end])) ++end;
+    size_t next = end;
+    while (next < source.size() && (source[next] == ' ' || source[next] == '\t')) ++next;
+    const std::string_view name = source.substr(i, end - i);
+    if (next < source.size() && source[next] == ':' &&
+        ts_language_field_id_for_name(python_language(), name.data(), static_cast<uint32_t>(name.size())) == 0) {
+      found = {static_cast<int>(line), std::string(name)};
+      return std::string_view::npos;
     }
-  }
-  return {0, ""};
+    return end - 1;
+  });
+  return found;
 }
 
 }  // namespace

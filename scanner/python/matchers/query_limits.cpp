@@ -12,12 +12,8 @@ bool is_name_char(char c) {
 
 }  // namespace
 
-std::string check_query_limits(std::string_view source, const QueryLimits& limits) {
-  if (source.size() > limits.max_bytes)
-    return "the query has " + std::to_string(source.size()) + " bytes, more than the " +
-           std::to_string(limits.max_bytes) + " a rule's query may have";
-  size_t line = 1, depth = 0, patterns = 0, quantifiers = 0, in_pattern = 0;
-  const auto where = [&] { return "line " + std::to_string(line) + ": "; };
+void for_each_syntax_char(std::string_view source, const std::function<size_t(size_t, size_t)>& visit) {
+  size_t line = 1;
   for (size_t i = 0; i < source.size(); ++i) {
     const char c = source[i];
     if (c == '\n') {
@@ -31,25 +27,45 @@ std::string check_query_limits(std::string_view source, const QueryLimits& limit
       }
     } else if (c == '#' || c == '@') {  // predicate and capture names may contain `?` and `!`
       while (i + 1 < source.size() && is_name_char(source[i + 1])) ++i;
-    } else if (c == '(' || c == '[') {
+    } else {
+      i = visit(i, line);
+      if (i == std::string_view::npos) return;
+    }
+  }
+}
+
+std::string check_query_limits(std::string_view source, const QueryLimits& limits) {
+  if (source.size() > limits.max_bytes)
+    return "the query has " + std::to_string(source.size()) + " bytes, more than the " +
+           std::to_string(limits.max_bytes) + " a rule's query may have";
+  size_t depth = 0, patterns = 0, quantifiers = 0, in_pattern = 0;
+  std::string problem;
+  for_each_syntax_char(source, [&](size_t i, size_t line) -> size_t {
+    const auto fail = [&](const std::string& what) {
+      problem = "line " + std::to_string(line) + ": " + what;
+      return std::string_view::npos;
+    };
+    const char c = source[i];
+    if (c == '(' || c == '[') {
       if (depth == 0) {
         in_pattern = 0;
         if (++patterns > limits.max_patterns)
-          return where() + "the query has more than " + std::to_string(limits.max_patterns) + " patterns";
+          return fail("the query has more than " + std::to_string(limits.max_patterns) + " patterns");
       }
       if (++depth > limits.max_depth)
-        return where() + "patterns nested more than " + std::to_string(limits.max_depth) + " levels deep";
+        return fail("patterns nested more than " + std::to_string(limits.max_depth) + " levels deep");
     } else if (c == ')' || c == ']') {
       if (depth > 0) --depth;  // unbalanced brackets are left to the query compiler's own message
     } else if (c == '?' || c == '*' || c == '+') {
       if (++in_pattern > limits.max_quantifiers_per_pattern)
-        return where() + "a pattern with more than " + std::to_string(limits.max_quantifiers_per_pattern) +
-               " quantifiers (?, *, +)";
+        return fail("a pattern with more than " + std::to_string(limits.max_quantifiers_per_pattern) +
+                    " quantifiers (?, *, +)");
       if (++quantifiers > limits.max_quantifiers)
-        return where() + "the query has more than " + std::to_string(limits.max_quantifiers) + " quantifiers (?, *, +)";
+        return fail("the query has more than " + std::to_string(limits.max_quantifiers) + " quantifiers (?, *, +)");
     }
-  }
-  return {};
+    return i;
+  });
+  return problem;
 }
 
 }  // namespace mpsready
