@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <optional>
 
 namespace mpsready {
 namespace {
@@ -115,7 +114,8 @@ IgnoreList::IgnoreList(std::shared_ptr<const IgnoreList> parent, std::vector<std
 
 const IgnorePattern* IgnoreList::last_match(std::string_view path, bool is_dir) const {
   if (set_) {
-    std::vector<int> hits;
+    thread_local std::vector<int> hits;  // asked once per path and list: keep its capacity
+    hits.clear();
     RE2::Set::ErrorInfo error{};
     const bool any = set_->Match(path, &hits, &error);
     if (error.kind == RE2::Set::kNoError) {

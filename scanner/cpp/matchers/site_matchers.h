@@ -28,12 +28,6 @@ inline std::vector<std::unique_ptr<WholeMatchRegex>> compile_regexes(const std::
   return out;
 }
 
-inline bool any_full_match(const std::vector<std::unique_ptr<WholeMatchRegex>>& res, std::string_view text) {
-  for (const auto& re : res)
-    if (re->full_match(text)) return true;
-  return false;
-}
-
 // A regex from a rule's own list, or from a table record's field (then the record feeds the
 // message).
 struct RegexPattern {

@@ -18,7 +18,6 @@ class WholeMatchRegex {
   }
   bool ok() const { return re_.ok(); }
   const std::string& error() const { return re_.error(); }
-  const std::string& pattern() const { return re_.pattern(); }
   // Whether the range check is in use (false for a pattern like `.*x`, which any string may start).
   bool bounded() const { return bounded_; }
 
