@@ -91,9 +91,28 @@ ProjectConfig parse(const json& doc) {
       config.fail_on = value.get<std::string>();
       if (config.fail_on != "partial" && config.fail_on != "stay-on-linux")
         throw ConfigError{"\"fail_on\": \"" + config.fail_on + "\" is not partial or stay-on-linux"};
+    } else if (key == "roles") {
+      if (!value.is_object()) throw ConfigError{"\"roles\" must be an object of path prefix -> role"};
+      for (const auto& [prefix, role] : value.items()) {
+        const std::string where = "roles." + prefix;
+        check_inside_root(prefix, where);
+        const auto parsed = role.is_string() ? parse_role(role.get<std::string>()) : std::nullopt;
+        if (!parsed)
+          throw ConfigError{"\"" + where + "\" must be a role (core, entry-point, build, tests, examples, benchmarks, "
+                            "docs, tools, research, vendored, notebooks)"};
+        std::string clean = prefix;
+        while (!clean.empty() && clean.back() == '/') clean.pop_back();
+        config.roles[clean] = *parsed;
+      }
+    } else if (key == "components") {
+      config.components = string_list(value, key);
+      for (size_t i = 0; i < config.components.size(); ++i) {
+        check_inside_root(config.components[i], key + "[" + std::to_string(i) + "]");
+        while (!config.components[i].empty() && config.components[i].back() == '/') config.components[i].pop_back();
+      }
     } else {
       throw ConfigError{"unknown key \"" + key +
-                        "\" (known: exclude, select, ignore, impact, target_pytorch, fail_on)"};
+                        "\" (known: exclude, select, ignore, impact, target_pytorch, fail_on, roles, components)"};
     }
   }
   return config;

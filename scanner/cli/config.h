@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/impact.h"
+#include "model/repo_model.h"
 
 namespace mpsready {
 
@@ -20,6 +21,10 @@ struct ProjectConfig {
   std::map<std::string, Impact> impacts;  // "impact": rule id -> impact for its unguarded sites
   std::string target_pytorch;             // "target_pytorch": "2.5" or "2.5.1"
   std::string fail_on;                    // "fail_on": "partial" or "stay-on-linux"
+  // "roles": path prefix -> role (core, entry-point, build, tests, examples, benchmarks, docs,
+  // tools, research, vendored, notebooks), over the path conventions.
+  std::map<std::string, Role> roles;
+  std::vector<std::string> components;    // "components": path prefixes that are components
 };
 
 struct ConfigResult {

@@ -50,18 +50,6 @@ std::string check_config_rules(const ProjectConfig& config, const RuleSet& rules
   return "";
 }
 
-// Impact overrides: the configured impact for unguarded sites, one level lower for guarded ones.
-void apply_impacts(const ProjectConfig& config, ScanResult& result) {
-  if (config.impacts.empty()) return;
-  for (auto* list : {&result.findings, &result.suppressed}) {
-    for (Finding& f : *list) {
-      if (auto it = config.impacts.find(f.rule); it != config.impacts.end())
-        f.impact = f.guarded ? lowered(it->second) : it->second;
-    }
-  }
-  result.summary = summarize(result.findings);
-}
-
 // "this change moves the repository from partial to stay-on-linux: csrc/kernel.cu:12 adds
 // cu-cuda-kernel (<its title>)": the new findings at the deciding impact, first three.
 std::string change_sentence(Verdict before, Verdict after, const std::vector<Finding>& added, const RuleSet& rules) {
@@ -173,6 +161,10 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   scan.walk.use_gitignore = !options.no_gitignore;
   scan.walk.max_file_size = options.max_file_size;
   scan.jobs = options.jobs;
+  scan.impact_overrides = config.impacts;
+  AssessOptions assess_options;
+  assess_options.model.roles = config.roles;
+  assess_options.model.components = config.components;
   // Op coverage: the yaml is found and loaded only if an op-coverage rule meets a call to look up.
   OpCoverageSettings op_coverage{options.native_functions,
                                  options.torch_version.empty() ? config.target_pytorch : options.torch_version};
@@ -195,7 +187,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
       } catch (const std::exception&) {  // a worker asking for the table meets the same problem
       }
     });
-  ScanResult result = loaded->pipeline->scan(options.path, main_scan);
+  ScanResult result = loaded->pipeline->scan(options.path, main_scan, assess_options);
   if (op_table.joinable()) op_table.join();
   if (!options.quiet)
     for (const std::string& note : result.cache_notes) std::cerr << "mpsready: " << note << "\n";
@@ -207,7 +199,6 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   std::vector<Rule> rules = loaded->rules->rules();
   for (Rule& r : rules)
     if (auto it = config.impacts.find(r.id); it != config.impacts.end()) r.impact = it->second;
-  apply_impacts(config, result);
 
   ReportContext ctx{options.path, MPSREADY_VERSION, &rules};
   ctx.target_pytorch = config.target_pytorch;
@@ -249,8 +240,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
       std::cerr << "mpsready: " << (error.empty() ? "--diff: cannot create a temporary directory" : error) << "\n";
       return 2;
     }
-    ScanResult before = loaded->pipeline->scan(base_tree.path, scan);
-    apply_impacts(config, before);
+    ScanResult before = loaded->pipeline->scan(base_tree.path, scan, assess_options);
     std::set<std::string> before_prints;
     for (auto& p : finding_fingerprints(before.findings)) before_prints.insert(std::move(p));
     // Plain files: findings on added or changed lines. Notebooks (whose diff lines are JSON, not
@@ -276,7 +266,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
     for (size_t i = 0; i < result.findings.size(); ++i)
       if (keep[i]) kept.push_back(std::move(result.findings[i]));
     result.findings = std::move(kept);
-    result.summary = summarize(result.findings);
+    result.summary = summarize(result.findings, result.summary_context);
   }
   std::ofstream file;
   if (!options.output.empty()) {

@@ -28,6 +28,11 @@ struct Finding {
   bool guarded = false;
   bool mechanical = false;
   std::string mode;  // C++ findings: "tolerant" or "compile-commands" (which front-end mode saw it)
+  // Set by the assessment from the repository model (never by a front end).
+  std::string component;  // the component the file belongs to (`pkg`, `examples`, `(root)`)
+  std::string role;       // its role (`core`, `tests`, ...)
+  bool in_core = true;    // whether it counts towards the repository's verdict
+  std::string context;    // why its impact or weight differs from the site alone, for people
   // Byte span in the analysed text; used to merge findings of one file, never printed.
   uint32_t start_byte = 0;
   uint32_t end_byte = 0;

@@ -11,8 +11,36 @@ struct ImportFact {
   std::string path;
   int line = 0;
   int cell = 0;
-  std::string module;  // the qualified name imported (`flash_attn.bert_padding`)
-  bool guarded = false;  // inside try/except ImportError or behind a CUDA check
+  std::string module;  // the qualified name imported (`flash_attn.bert_padding`); relative: after the dots
+  bool guarded = false;  // inside try/except ImportError (with a working fallback) or behind a CUDA check
+  int level = 0;         // leading dots of a relative import (`from ..a import b`: 2)
+  // Inside a function or method body: it runs when that function is called, not at import.
+  bool lazy = false;
+  std::string function;  // the enclosing function, `Class.method` for a method ("" at module level)
+  // Inside an `if`/`elif`/`else` branch whose condition is no CUDA check: a feature path
+  // (`elif engine:`, `if args.export == "trt":`). The condition's text, shortened.
+  std::string branch;
+  bool in_main_block = false;  // under `if __name__ == "__main__":`: the script's, not the module's
+};
+
+// One Python file (not a notebook) as the repository model needs it.
+struct ModuleFact {
+  std::string path;
+  // `if __name__ == "__main__":` block, lines [main_line, main_end_line]; 0 when none.
+  int main_line = 0;
+  int main_end_line = 0;
+};
+
+// Something that says how the repository stands with MPS, with where it was seen.
+// kind: "selects-mps" (code picks or handles the MPS device), "docs-mps" (documentation says it
+// runs on MPS / Apple Silicon), "docs-requires-cuda" (documentation says CUDA or an NVIDIA GPU
+// is required), "ci-macos" (a CI job runs on macOS).
+struct EvidenceFact {
+  std::string path;
+  int line = 0;
+  int cell = 0;
+  std::string kind;
+  std::string text;  // what was seen, shortened
 };
 
 // A package a manifest declares that a rule flagged, with the modules it provides, so a pass
@@ -35,6 +63,11 @@ struct ExtensionFact {
   std::string name;  // the module name it builds (`fused_rmsnorm_cuda`, `pkg._C`)
   bool cuda = false;  // CUDAExtension, or CUDA sources
   std::vector<std::string> sources;  // repository-relative paths, where they are literal
+  // A JIT build (`load`, `load_inline`) happens where it is called: its place in the code.
+  bool jit = false;
+  bool guarded = false;  // behind a CUDA check or with an import fallback
+  bool lazy = false;     // inside a function
+  std::string branch;    // on a feature branch
 };
 
 // What a C++/CUDA file offers an extension built from it.
@@ -50,6 +83,8 @@ struct RepoFacts {
   std::vector<DependencyFact> dependencies;
   std::vector<ExtensionFact> extensions;
   std::vector<CppUnitFact> cpp_units;
+  std::vector<ModuleFact> modules;
+  std::vector<EvidenceFact> evidence;
 
   void append(RepoFacts&& other) {
     for (auto& i : other.imports) imports.push_back(std::move(i));
@@ -57,6 +92,8 @@ struct RepoFacts {
     for (auto& d : other.dependencies) dependencies.push_back(std::move(d));
     for (auto& e : other.extensions) extensions.push_back(std::move(e));
     for (auto& u : other.cpp_units) cpp_units.push_back(std::move(u));
+    for (auto& m : other.modules) modules.push_back(std::move(m));
+    for (auto& e : other.evidence) evidence.push_back(std::move(e));
   }
 };
 

@@ -1,11 +1,32 @@
 #include "core/verdict.h"
 
 #include <algorithm>
+#include <set>
 
 namespace mpsready {
 namespace {
+
 constexpr size_t kLocationsPerReason = 5;
+// Effort assumptions (documented in docs/json-output.md): a mechanical edit, a manual change
+// in Python or a manifest, and one CUDA/C++ file rewritten as PyTorch ops or a Metal kernel.
+constexpr double kHoursMechanical = 0.25;
+constexpr double kHoursManual = 2.0;
+constexpr double kHoursRewriteFile = 8.0;
+
+Verdict verdict_of(Impact worst, bool any) {
+  if (!any || worst == Impact::info) return Verdict::mps_ready;
+  return worst == Impact::portable ? Verdict::partial : Verdict::stay_on_linux;
 }
+
+bool is_cpp_path(const std::string& path) {
+  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
+    if (path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0) return true;
+  return false;
+}
+
+int role_rank(const std::string& role) { return role == "core" || role == "entry-point" || role == "build" || role.empty() ? 0 : 1; }
+
+}  // namespace
 
 std::string location_label(const Finding& f) {
   std::string out = f.path + ":";
@@ -13,36 +34,105 @@ std::string location_label(const Finding& f) {
   return out + std::to_string(f.location.line);
 }
 
-Summary summarize(const std::vector<Finding>& findings) {
+Summary summarize(const std::vector<Finding>& findings, const SummaryContext& context) {
   Summary s;
+  s.collection = context.collection;
+  s.evidence = context.evidence;
   for (Impact i : {Impact::blocker, Impact::portable, Impact::info}) s.by_impact[std::string(to_string(i))] = 0;
   Impact worst = Impact::info;
+  bool any_core = false;
+  std::set<std::string> rewrite_files;
   for (const Finding& f : findings) {
     ++s.by_impact[std::string(to_string(f.impact))];
     ++s.by_category[f.category];
     if (f.guarded) ++s.guarded;
+    if (!f.in_core) {
+      ++s.outside_core;
+      continue;
+    }
+    any_core = true;
     worst = std::max(worst, f.impact);
-    if (f.impact != Impact::info) {
-      ++s.effort.sites;
-      ++(f.mechanical ? s.effort.mechanical : s.effort.manual);
+    if (f.impact == Impact::info) continue;
+    if (is_cpp_path(f.path)) {
+      rewrite_files.insert(f.path);
+      continue;
+    }
+    ++s.effort.sites;
+    ++(f.mechanical ? s.effort.mechanical : s.effort.manual);
+  }
+  s.effort.rewrite_files = rewrite_files.size();
+  s.effort.hours = s.effort.mechanical * kHoursMechanical + s.effort.manual * kHoursManual +
+                   s.effort.rewrite_files * kHoursRewriteFile;
+
+  // Components: every one the model knows, with the verdict of its own findings.
+  std::map<std::string, size_t> index;
+  for (const ComponentInfo& c : context.components) {
+    index[c.name] = s.components.size();
+    s.components.push_back({c.name, c.role, Verdict::mps_ready, {}, ""});
+  }
+  std::map<std::string, Impact> component_worst, outside_worst;
+  std::set<std::string> peripheral;
+  for (const ComponentInfo& c : context.components)
+    if (c.peripheral) peripheral.insert(c.name);
+  for (const Finding& f : findings) {
+    if (f.component.empty()) continue;
+    auto it = index.find(f.component);
+    if (it == index.end()) {
+      it = index.emplace(f.component, s.components.size()).first;
+      s.components.push_back({f.component, f.role, Verdict::mps_ready, {}, ""});
+    }
+    ComponentSummary& c = s.components[it->second];
+    ++c.by_impact[std::string(to_string(f.impact))];
+    // A core component's verdict is that of what counts; the rest is listed beside it.
+    if (!f.in_core && !peripheral.count(f.component)) {
+      ++c.outside_core;
+      auto [o, first] = outside_worst.emplace(f.component, f.impact);
+      if (!first) o->second = std::max(o->second, f.impact);
+      c.outside_core_verdict = verdict_of(o->second, true);
+      continue;
+    }
+    auto [w, fresh] = component_worst.emplace(f.component, f.impact);
+    if (fresh || f.impact > w->second) {
+      w->second = f.impact;
+      c.reason = f.rule + " at " + location_label(f);
     }
   }
-  // An unguarded blocker keeps the repository on Linux; guarded ones were already lowered.
-  s.verdict = findings.empty() || worst == Impact::info ? Verdict::mps_ready
-              : worst == Impact::portable              ? Verdict::partial
-                                                       : Verdict::stay_on_linux;
+  for (ComponentSummary& c : s.components) {
+    const auto w = component_worst.find(c.name);
+    c.verdict = verdict_of(w == component_worst.end() ? Impact::info : w->second, w != component_worst.end());
+    if (c.verdict == Verdict::mps_ready) c.reason.clear();
+  }
+
+  if (s.collection) {
+    // A collection of independent examples: stay-on-linux only when every example is, mps-ready
+    // only when every example is; otherwise some run on a Mac and some do not.
+    std::set<Verdict> seen;
+    for (const ComponentSummary& c : s.components)
+      if (c.role == "core" || c.role == "entry-point") seen.insert(c.verdict);
+    const auto combined = seen.empty() ? verdict_of(worst, any_core)
+                          : seen.size() == 1 ? *seen.begin()
+                                             : Verdict::partial;
+    s.verdict = combined;
+  } else {
+    s.verdict = verdict_of(worst, any_core);
+  }
   if (s.verdict == Verdict::mps_ready) return s;
-  // Reasons: the rules at the deciding impact, in order of first appearance.
-  for (const Finding& f : findings) {
-    if (f.impact != worst) continue;
-    auto it = std::find_if(s.reasons.begin(), s.reasons.end(),
-                           [&](const Reason& r) { return r.rule == f.rule; });
+  // Reasons: the rules at the deciding impact among findings that count, core before other
+  // roles, then by path (findings are sorted by path already).
+  const Impact deciding = s.collection && s.verdict == Verdict::partial ? worst : worst;
+  std::vector<const Finding*> order;
+  for (const Finding& f : findings)
+    if (f.in_core && f.impact == deciding) order.push_back(&f);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Finding* a, const Finding* b) { return role_rank(a->role) < role_rank(b->role); });
+  for (const Finding* f : order) {
+    auto it = std::find_if(s.reasons.begin(), s.reasons.end(), [&](const Reason& r) { return r.rule == f->rule; });
     if (it == s.reasons.end()) {
-      s.reasons.push_back({f.rule, f.impact, 0, f.message, {}});
+      s.reasons.push_back({f->rule, f->impact, 0, f->message, {}, f->component, f->context});
       it = s.reasons.end() - 1;
     }
     ++it->count;
-    if (it->locations.size() < kLocationsPerReason) it->locations.push_back(location_label(f));
+    if (it->locations.size() < kLocationsPerReason) it->locations.push_back(location_label(*f));
   }
   return s;
 }

@@ -1,11 +1,13 @@
 #pragma once
-// The verdict and the numbers behind it, computed from the findings alone.
+// The verdict and the numbers behind it, computed from assessed findings: each finding already
+// carries its effective impact, its component and whether it counts for the repository.
 #include <map>
 #include <string>
 #include <vector>
 
 #include "core/finding.h"
 #include "core/impact.h"
+#include "core/repo_facts.h"
 
 namespace mpsready {
 
@@ -16,12 +18,37 @@ struct Reason {
   size_t count = 0;
   std::string text;                    // the first site's message
   std::vector<std::string> locations;  // "path:line" (or "path:cell N:line"), first few
+  std::string component;               // the first site's component
+  std::string context;                 // how the core reaches the first site, when known
 };
 
+// Effort counts work, not sites: a CUDA-only source file is one rewrite however many kernels,
+// includes and launches it holds; an extension's Python declaration is part of that rewrite.
 struct Effort {
   size_t sites = 0;       // blocker and portable findings: places to change
   size_t mechanical = 0;  // of which a mechanical edit fixes
   size_t manual = 0;      // the rest: a rewrite or a replacement dependency
+  size_t rewrite_files = 0;  // C++/CUDA files with blocker or portable findings: one rewrite each
+  double hours = 0;          // the estimate, under the assumptions in docs/json-output.md
+};
+
+// A component as the model sees it, for the summary to list even when it has no finding.
+struct ComponentInfo {
+  std::string name;
+  std::string role;
+  bool peripheral = false;
+};
+
+struct ComponentSummary {
+  std::string name;
+  std::string role;
+  Verdict verdict = Verdict::mps_ready;
+  std::map<std::string, size_t> by_impact;
+  std::string reason;  // the deciding rule and first site, when not mps-ready
+  // Findings of a core component that do not count (optional features, paths behind guards,
+  // `__main__` demos): what they would mean on their own.
+  size_t outside_core = 0;
+  Verdict outside_core_verdict = Verdict::mps_ready;
 };
 
 struct Summary {
@@ -30,10 +57,20 @@ struct Summary {
   std::map<std::string, size_t> by_impact;    // every impact, zero included
   std::map<std::string, size_t> by_category;  // categories that occur
   size_t guarded = 0;
+  size_t outside_core = 0;  // findings that do not count for the repository (tests, examples, ...)
   Effort effort;
+  std::vector<ComponentSummary> components;
+  bool collection = false;  // a collection of independent examples: the verdict combines them
+  std::vector<EvidenceFact> evidence;
 };
 
-Summary summarize(const std::vector<Finding>& sorted_findings);
+struct SummaryContext {
+  std::vector<ComponentInfo> components;
+  bool collection = false;
+  std::vector<EvidenceFact> evidence;
+};
+
+Summary summarize(const std::vector<Finding>& sorted_findings, const SummaryContext& context = {});
 std::string location_label(const Finding& finding);
 
 }  // namespace mpsready

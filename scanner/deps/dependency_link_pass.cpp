@@ -43,13 +43,19 @@ void DependencyLinkPass::run(ScanResult& result) const {
       } else if (!guarded.empty()) {
         f.message += "; imported only behind a guard (" + sites(guarded) +
                      "), so the code has a fallback, but the requirement still makes `pip install` fail on a Mac";
-        if (!dep.limited && f.impact == Impact::blocker) {
-          f.impact = Impact::portable;
+        if (!dep.limited && f.impact != Impact::info) {
+          f.impact = lowered(f.impact);
           f.mechanical = true;
         }
         f.guarded = true;
       } else {
-        f.message += "; not imported by any scanned file";
+        // The code does without it: only the install is in the way, and a marker
+        // (`; sys_platform == "linux"`) or dropping the line fixes that.
+        f.message += "; not imported by any scanned file, so only `pip install` is in the way on a Mac";
+        if (!dep.limited && f.impact != Impact::info) {
+          f.impact = lowered(f.impact);
+          f.mechanical = true;
+        }
       }
     }
   }

@@ -182,6 +182,11 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_int(out, i.cell);
     put_string(out, i.module);
     put_varint(out, i.guarded);
+    put_int(out, i.level);
+    put_varint(out, i.lazy);
+    put_string(out, i.function);
+    put_string(out, i.branch);
+    put_varint(out, i.in_main_block);
   }
   put_strings(out, facts.python_files);
   put_varint(out, facts.dependencies.size());
@@ -201,12 +206,30 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_string(out, e.name);
     put_varint(out, e.cuda);
     put_strings(out, e.sources);
+    put_varint(out, e.jit);
+    put_varint(out, e.guarded);
+    put_varint(out, e.lazy);
+    put_string(out, e.branch);
   }
   put_varint(out, facts.cpp_units.size());
   for (const CppUnitFact& u : facts.cpp_units) {
     put_string(out, u.path);
     put_varint(out, u.cuda_code);
     put_varint(out, u.cpu_registration);
+  }
+  put_varint(out, facts.modules.size());
+  for (const ModuleFact& m : facts.modules) {
+    put_string(out, m.path);
+    put_int(out, m.main_line);
+    put_int(out, m.main_end_line);
+  }
+  put_varint(out, facts.evidence.size());
+  for (const EvidenceFact& e : facts.evidence) {
+    put_string(out, e.path);
+    put_int(out, e.line);
+    put_int(out, e.cell);
+    put_string(out, e.kind);
+    put_string(out, e.text);
   }
 }
 
@@ -228,7 +251,8 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
   facts.imports.resize(n);
   for (ImportFact& i : facts.imports)
     if (!in.string(i.path) || i.path != path || !get_int(in, i.line) || !get_int(in, i.cell) ||
-        !in.string(i.module) || !get_bool(in, i.guarded))
+        !in.string(i.module) || !get_bool(in, i.guarded) || !get_int(in, i.level) || !get_bool(in, i.lazy) ||
+        !in.string(i.function) || !in.string(i.branch) || !get_bool(in, i.in_main_block))
       return std::nullopt;
   if (!get_strings(in, facts.python_files, total)) return std::nullopt;
   for (const auto& p : facts.python_files)
@@ -243,7 +267,8 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
   facts.extensions.resize(n);
   for (ExtensionFact& e : facts.extensions) {
     if (!in.string(e.path) || e.path != path || !get_int(in, e.line) || !in.string(e.name) || !get_bool(in, e.cuda) ||
-        !get_strings(in, e.sources, total))
+        !get_strings(in, e.sources, total) || !get_bool(in, e.jit) || !get_bool(in, e.guarded) ||
+        !get_bool(in, e.lazy) || !in.string(e.branch))
       return std::nullopt;
     for (const auto& s : e.sources)
       if (!is_inside_root(s)) return std::nullopt;
@@ -252,6 +277,17 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
   facts.cpp_units.resize(n);
   for (CppUnitFact& u : facts.cpp_units)
     if (!in.string(u.path) || u.path != path || !get_bool(in, u.cuda_code) || !get_bool(in, u.cpu_registration))
+      return std::nullopt;
+  if (!get_count(in, n, total)) return std::nullopt;
+  facts.modules.resize(n);
+  for (ModuleFact& m : facts.modules)
+    if (!in.string(m.path) || m.path != path || !get_int(in, m.main_line) || !get_int(in, m.main_end_line))
+      return std::nullopt;
+  if (!get_count(in, n, total)) return std::nullopt;
+  facts.evidence.resize(n);
+  for (EvidenceFact& e : facts.evidence)
+    if (!in.string(e.path) || e.path != path || !get_int(in, e.line) || !get_int(in, e.cell) || !in.string(e.kind) ||
+        !in.string(e.text))
       return std::nullopt;
   if (!in.at_end()) return std::nullopt;
   return o;

@@ -3,6 +3,7 @@
 // analyse it on a pool of workers, merge in a deterministic order, run the repository passes
 // and compute the verdict.
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct ScanOptions {
   std::string cache_key;
   // A progress line on stderr after the first second (the caller checks for a terminal).
   bool progress = false;
+  // The configuration's impact per rule: the base impact of its findings, before any context
+  // (a guarded site still gets one level lower).
+  std::map<std::string, Impact> impact_overrides;
 };
 
 struct ScanResult {
@@ -31,6 +35,8 @@ struct ScanResult {
   std::vector<FileNote> errors;
   std::vector<FileNote> skipped;
   RepoFacts facts;
+  std::vector<std::string> files;  // every file walked (relative paths, sorted)
+  SummaryContext summary_context;  // what the summary needs besides findings (the assessment's)
   size_t files_scanned = 0;  // read and checked
   size_t files_parsed = 0;   // of which some rule needed a parse
   size_t files_ignored = 0;  // excluded before reading

@@ -5,6 +5,7 @@
 
 #include "core/verdict.h"
 #include "engine/scanner.h"
+#include "model/extension_sources.h"
 
 namespace mpsready {
 namespace {
@@ -36,6 +37,11 @@ std::string join_sites(const std::vector<const ImportFact*>& sites) {
 
 }  // namespace
 
+ExtensionLinkPass::ExtensionLinkPass(const RuleSet& rules) {
+  for (const Rule& r : rules.rules())
+    if (r.subject == "extension") declaring_rules_.insert(r.id);
+}
+
 void ExtensionLinkPass::run(ScanResult& result) const {
   const RepoFacts& facts = result.facts;
   for (const ExtensionFact& ext : facts.extensions) {
@@ -48,9 +54,12 @@ void ExtensionLinkPass::run(ScanResult& result) const {
     const bool cpp_twin = std::any_of(facts.extensions.begin(), facts.extensions.end(), [&](const ExtensionFact& e) {
       return !e.cuda && e.name == ext.name;
     });
-    const std::set<std::string> sources(ext.sources.begin(), ext.sources.end());
+    const auto built_from = [&](const std::string& path) {
+      return std::any_of(ext.sources.begin(), ext.sources.end(),
+                         [&](const std::string& s) { return extension_source_matches(s, path); });
+    };
     const bool cpu_kernels = std::any_of(facts.cpp_units.begin(), facts.cpp_units.end(), [&](const CppUnitFact& u) {
-      return sources.count(u.path) && u.cpu_registration;
+      return built_from(u.path) && u.cpu_registration;
     });
     const bool fallback_everywhere = unguarded.empty() && !guarded.empty();
     const bool has_cpu_path = cpp_twin || cpu_kernels || fallback_everywhere;
@@ -69,8 +78,8 @@ void ExtensionLinkPass::run(ScanResult& result) const {
     else if (cpu_kernels) linkage += "; its sources register CPU kernels";
 
     for (Finding& f : result.findings) {
-      const bool declaring_site = f.path == ext.path && f.location.line == ext.line && f.rule == "py-cuda-extension";
-      const bool in_sources = sources.count(f.path) != 0;
+      const bool declaring_site = f.path == ext.path && f.location.line == ext.line && declaring_rules_.count(f.rule);
+      const bool in_sources = built_from(f.path);
       if (!declaring_site && !in_sources) continue;
       if (declaring_site) f.message += "; " + linkage;
       if (has_cpu_path && f.impact == Impact::blocker) {

@@ -3,13 +3,23 @@
 // decides whether a CUDA extension keeps the repository on Linux: imported unguarded with
 // CUDA-only sources, it is a blocker; with a CPU implementation (a CppExtension of the same
 // name, a CPU registration in its sources, or a fallback at every import site) it is portable.
+#include <set>
+#include <string>
+
 #include "engine/frontend.h"
+#include "rules/rule_set.h"
 
 namespace mpsready {
 
 class ExtensionLinkPass final : public RepositoryPass {
  public:
+  // The rules whose findings declare an extension are those whose rule.json says `"subject":
+  // "extension"`.
+  explicit ExtensionLinkPass(const RuleSet& rules);
   void run(ScanResult& result) const override;
+
+ private:
+  std::set<std::string> declaring_rules_;
 };
 
 }  // namespace mpsready

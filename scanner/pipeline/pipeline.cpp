@@ -4,22 +4,22 @@
 #include "deps/dependency_link_pass.h"
 #include "deps/deps_frontend.h"
 #include "pipeline/extension_link_pass.h"
-#include "pipeline/local_module_pass.h"
 #include "pipeline/suppressions.h"
 #include "python/python_frontend.h"
 
 namespace mpsready {
 
-Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands, double clang_time_limit_s) {
+Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands, double clang_time_limit_s)
+    : rules_(rules) {
   frontends_.push_back(std::make_unique<PythonFrontend>(rules));
   frontends_.push_back(std::make_unique<CppFrontend>(rules, compile_commands, clang_time_limit_s));
   frontends_.push_back(std::make_unique<DepsFrontend>(rules));
-  passes_.push_back(std::make_unique<LocalModulePass>());
-  passes_.push_back(std::make_unique<ExtensionLinkPass>());
+  passes_.push_back(std::make_unique<ExtensionLinkPass>(rules));
   passes_.push_back(std::make_unique<DependencyLinkPass>());
 }
 
-ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& options) const {
+ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& options,
+                          const AssessOptions& assess_options) const {
   std::vector<const Frontend*> frontends;
   for (const auto& f : frontends_) frontends.push_back(f.get());
   std::vector<const RepositoryPass*> passes;
@@ -28,7 +28,8 @@ ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& 
   // Suppression comments apply last, to every finding (those of the repository passes too);
   // the summary then counts what is left, and the suppressed findings are kept aside.
   apply_suppressions(root, result, options.walk.max_file_size);
-  if (!result.suppressed.empty()) result.summary = summarize(result.findings);
+  // Then the assessment: what each finding means for this repository, and the verdicts.
+  assess(result, rules_, assess_options);
   return result;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cpp_frontend.h"
+#include "assess/assess.h"
 #include "engine/scanner.h"
 #include "rules/rule_set.h"
 
@@ -18,9 +19,11 @@ class Pipeline {
   // `clang_time_limit_s`: Clang's time per C++/CUDA file (negative: none).
   explicit Pipeline(const RuleSet& rules, const std::string& compile_commands = "",
                     double clang_time_limit_s = kDefaultClangTimeLimit);
-  ScanResult scan(const std::filesystem::path& root, const ScanOptions& options) const;
+  ScanResult scan(const std::filesystem::path& root, const ScanOptions& options,
+                  const AssessOptions& assess_options = {}) const;
 
  private:
+  const RuleSet& rules_;
   std::vector<std::unique_ptr<Frontend>> frontends_;
   std::vector<std::unique_ptr<RepositoryPass>> passes_;
 };

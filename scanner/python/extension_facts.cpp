@@ -1,7 +1,9 @@
 #include "python/extension_facts.h"
 
 #include <filesystem>
+#include <optional>
 
+#include "python/import_context.h"
 #include "python/python_file.h"
 #include "python/string_literal.h"
 #include "python/ts_python.h"
@@ -26,12 +28,59 @@ TSNode argument(const PythonFile& file, const CallSite& call, int position, std:
   return TSNode{};
 }
 
-std::vector<std::string> literal_strings(const PythonFile& file, TSNode list) {
+bool looks_like_source(std::string_view s) {
+  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".mm", ".metal"})
+    if (s.size() >= ext.size() && s.substr(s.size() - ext.size()) == ext) return true;
+  return false;
+}
+
+// The literal text of a string node, f-strings included: `f"{here}/csrc/op.cu"` gives the part
+// after the last replacement field ("csrc/op.cu"), which names the file relative to the computed
+// directory (which is, in practice, the declaring file's).
+std::optional<std::string> string_tail(const PythonFile& file, TSNode node) {
+  auto s = string_literal_content(file.source(), node);
+  if (!s) return s;
+  if (const size_t brace = s->rfind("{}"); brace != std::string::npos) {
+    *s = s->substr(brace + 2);
+    while (!s->empty() && (s->front() == '/' || s->front() == '\\')) s->erase(0, 1);
+  }
+  return s;
+}
+
+// Source files named in an extension's `sources` argument, however the list is built: literal
+// lists, `+` of lists, comprehensions, `os.path.join(dir, "a", "b.cu")` (its literal parts) and
+// `glob.glob("csrc/*.cu")` (kept as a pattern). Bounded: real argument lists are small.
+std::vector<std::string> source_strings(const PythonFile& file, TSNode sources) {
+  constexpr size_t kMaxNodes = 2048;
   std::vector<std::string> out;
-  if (!node_is(list, "list") && !node_is(list, "tuple")) return out;
-  const uint32_t count = ts_node_named_child_count(list);
-  for (uint32_t i = 0; i < count; ++i)
-    if (auto s = string_literal_content(file.source(), ts_node_named_child(list, i))) out.push_back(*s);
+  if (ts_node_is_null(sources)) return out;
+  std::vector<TSNode> stack{sources};
+  for (size_t visited = 0; !stack.empty() && visited < kMaxNodes; ++visited) {
+    const TSNode node = stack.back();
+    stack.pop_back();
+    if (node_is(node, "call")) {
+      const std::string callee(file.text(ts_node_child_by_field_id(node, PyFields::get().function)));
+      if (callee.size() >= 9 && callee.compare(callee.size() - 9, 9, "path.join") == 0) {
+        std::string joined;
+        const TSNode args = ts_node_child_by_field_id(node, PyFields::get().arguments);
+        const uint32_t n = ts_node_named_child_count(args);
+        for (uint32_t i = 0; i < n; ++i) {
+          const auto part = string_tail(file, ts_node_named_child(args, i));
+          if (!part) joined.clear();  // a computed part: the literal ones after it name the file
+          else joined += (joined.empty() || part->empty() ? "" : "/") + *part;
+        }
+        if (looks_like_source(joined) || joined.find('*') != std::string::npos) out.push_back(joined);
+        continue;
+      }
+    }
+    if (node_is(node, "string")) {
+      if (const auto s = string_tail(file, node); s && (looks_like_source(*s) || s->find('*') != std::string::npos))
+        out.push_back(*s);
+      continue;
+    }
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = count; i > 0; --i) stack.push_back(ts_node_named_child(node, i - 1));
+  }
   return out;
 }
 
@@ -44,12 +93,29 @@ bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+// `extension = CUDAExtension` (or CppExtension), then `extension("pkg._C", sources)`: which of the
+// two a local name is bound to anywhere in the file (CUDA wins: some build uses it).
+std::string extension_class_bound_to(const PythonFile& file, std::string_view name) {
+  std::string found;
+  for (const NameRef& ref : file.refs()) {
+    if (ref.name != "torch.utils.cpp_extension.CUDAExtension" && ref.name != "torch.utils.cpp_extension.CppExtension")
+      continue;
+    const TSNode parent = ts_node_parent(ref.node);
+    if (!node_is(parent, "assignment")) continue;
+    if (file.text(ts_node_child_by_field_id(parent, PyFields::get().left)) != name) continue;
+    if (found.empty() || ref.name.find("CUDA") != std::string::npos) found = ref.name;
+  }
+  return found;
+}
+
 }  // namespace
 
 std::vector<ExtensionFact> find_extensions(const PythonFile& file, const SourceText& text, const std::string& path) {
   std::vector<ExtensionFact> out;
   for (const CallSite& call : file.calls()) {
-    const std::string& callee = call.callee;
+    std::string callee = call.callee;
+    if (callee.empty() && node_is(call.function, "identifier") && file.source().find("cpp_extension") != std::string_view::npos)
+      callee = extension_class_bound_to(file, file.text(call.function));
     const bool cuda_ext = callee == "torch.utils.cpp_extension.CUDAExtension";
     const bool cpp_ext = callee == "torch.utils.cpp_extension.CppExtension";
     const bool load = callee == "torch.utils.cpp_extension.load";
@@ -61,11 +127,18 @@ std::vector<ExtensionFact> find_extensions(const PythonFile& file, const SourceT
     const auto name = string_literal_content(file.source(), argument(file, call, 0, "name"));
     if (!name) continue;  // a computed name cannot be linked
     fact.name = *name;
-    for (const auto& source : literal_strings(file, argument(file, call, 1, "sources"))) {
+    for (const auto& source : source_strings(file, argument(file, call, 1, "sources"))) {
       fact.sources.push_back(repository_path(path, source));
       if (ends_with(source, ".cu")) fact.cuda = true;
     }
     if (cuda_ext) fact.cuda = true;
+    if (load || load_inline) {
+      const ImportContext context = import_context(file, call.node);
+      fact.jit = true;
+      fact.lazy = context.lazy;
+      fact.branch = context.branch;
+      fact.guarded = file.guards().contains(ts_node_start_byte(call.node));
+    }
     if (load_inline && !ts_node_is_null(argument(file, call, 99, "cuda_sources"))) fact.cuda = true;
     out.push_back(std::move(fact));
   }

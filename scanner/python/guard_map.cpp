@@ -30,6 +30,10 @@ bool contains_ci(std::string_view text, std::string_view needle) {
 
 // Names that read as "this optional dependency or device is present" (HAS_APEX, use_cuda).
 bool looks_like_availability_flag(std::string_view name) {
+  // Build switches choose which build to produce (`SKIP_CUDA_BUILD`, `FORCE_CUDA`,
+  // `has_flag("--cuda_ext")`): they are no run-time fallback.
+  for (std::string_view word : {"build", "force", "skip", "keep", "flag", "compile", "install", "arch"})
+    if (contains_ci(name, word)) return false;
   if (contains_ci(name, "cuda") || contains_ci(name, "gpu")) return true;
   // Distributed mode (`if ddp:`, `if args.distributed:`, `if world_size > 1:`): the code also
   // has a single-process path, which is the one a Mac takes.
@@ -43,6 +47,14 @@ bool looks_like_availability_flag(std::string_view name) {
   };
   return lower.rfind("has_", 0) == 0 || lower.rfind("have_", 0) == 0 || ends_with("_available") ||
          ends_with("_installed");
+}
+
+// The last name of a call like `utils.is_apex_available`: `is_<x>_available` or `is_<x>_installed`.
+bool looks_like_probe(std::string_view callee) {
+  const size_t dot = callee.rfind('.');
+  const std::string_view name = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
+  const auto ends = [&](std::string_view s) { return name.size() > s.size() && name.substr(name.size() - s.size()) == s; };
+  return name.rfind("is_", 0) == 0 && (ends("_available") || ends("_installed"));
 }
 
 }  // namespace
@@ -59,6 +71,9 @@ bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
       const TSNode function = ts_node_child_by_field_id(node, f.function);
       const std::string callee = imports_.resolve(source_, function);
       if (is_check_function(callee)) return true;
+      // `is_flash_attn_available()`, `is_te_pytorch_available()`: an import probe, whether the
+      // repository defines it or a library does (PyTorch's own probes are judged by what they are).
+      if (callee.rfind("torch.", 0) != 0 && looks_like_probe(node_text(source_, function))) return true;
       // A call into an imported module is judged by what it is, not by its name's words:
       // `torch.backends.mps.is_available()` is no CUDA check. Only its arguments are looked at.
       if (!callee.empty()) {
@@ -84,7 +99,12 @@ bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
   return false;
 }
 
-CudaCheck CudaCheckClassifier::classify(TSNode expr) const {
+CudaCheck CudaCheckClassifier::classify(TSNode expr) const { return classify_at(expr, 0); }
+
+CudaCheck CudaCheckClassifier::classify_at(TSNode expr, int depth) const {
+  // Conditions are shallow; a hostile chain of `and`s is cut off rather than recursed into.
+  constexpr int kMaxBooleanDepth = 32;
+  if (depth > kMaxBooleanDepth) return CudaCheck::none;
   const auto& f = PyFields::get();
   bool negated = false;
   // Peel `not` and parentheses iteratively.
@@ -98,9 +118,28 @@ CudaCheck CudaCheckClassifier::classify(TSNode expr) const {
       break;
     }
   }
-  if (ts_node_is_null(expr) || !mentions_cuda(expr)) return CudaCheck::none;
+  if (ts_node_is_null(expr)) return CudaCheck::none;
+  // `a and b` needs both: it checks for CUDA if either part does. `a or b` holds without CUDA
+  // if either part is a negative check, so its false branch (and the code after an early exit)
+  // has CUDA. Otherwise a mix says nothing certain about CUDA.
+  if (node_is(expr, "boolean_operator")) {
+    const std::string_view op = node_text(source_, ts_node_child_by_field_id(expr, f.operator_));
+    const CudaCheck left = classify_at(ts_node_child_by_field_id(expr, f.left), depth + 1);
+    const CudaCheck right = classify_at(ts_node_child_by_field_id(expr, f.right), depth + 1);
+    CudaCheck result = CudaCheck::none;
+    if (op == "and" && (left == CudaCheck::positive || right == CudaCheck::positive)) result = CudaCheck::positive;
+    if (op == "or" && (left == CudaCheck::negative || right == CudaCheck::negative)) result = CudaCheck::negative;
+    if (negated && result != CudaCheck::none)
+      result = result == CudaCheck::positive ? CudaCheck::negative : CudaCheck::positive;
+    return result;
+  }
+  if (!mentions_cuda(expr)) return CudaCheck::none;
   if (node_is(expr, "comparison_operator")) {
     const uint32_t count = ts_node_child_count(expr);
+    // `CUDA_HOME is not None` says the thing is there; `is None` that it is not.
+    bool against_none = false;
+    for (uint32_t i = 0; i < count; ++i) against_none = against_none || node_is(ts_node_child(expr, i), "none");
+    if (against_none) negated = !negated;
     for (uint32_t i = 0; i < count; ++i) {
       const TSNode child = ts_node_child(expr, i);
       if (ts_node_is_named(child)) continue;

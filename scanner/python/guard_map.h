@@ -26,6 +26,7 @@ class CudaCheckClassifier {
   CudaCheck classify(TSNode expr) const;
 
  private:
+  CudaCheck classify_at(TSNode expr, int depth) const;
   bool mentions_cuda(TSNode expr) const;
   std::string_view source_;
   const ImportMap& imports_;

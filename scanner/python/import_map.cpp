@@ -64,7 +64,11 @@ void ImportMap::add_statement(std::string_view source, TSNode statement) {
   }
   if (type != "import_from_statement") return;
   const TSNode module = ts_node_child_by_field_id(statement, f.module_name);
-  if (!node_is(module, "dotted_name")) return;  // relative imports stay local to the project
+  if (node_is(module, "relative_import")) {
+    add_relative(source, statement, module);
+    return;  // relative imports stay local to the project: no bindings for the rules
+  }
+  if (!node_is(module, "dotted_name")) return;
   const std::string base = dotted(source, module);
   // The module itself is one site; each imported name is another, more specific one.
   sites_.push_back({module, statement, base, true});
@@ -85,6 +89,30 @@ void ImportMap::add_statement(std::string_view source, TSNode statement) {
                                                      : std::string(node_text(source, alias));
     bindings_[local] = ts_node_is_null(alias) ? base + "." + local : full;
     sites_.push_back({name_node, statement, full, false});
+  }
+}
+
+void ImportMap::add_relative(std::string_view source, TSNode statement, TSNode module) {
+  const auto& f = PyFields::get();
+  int level = 0;
+  std::string base;
+  for (const char c : node_text(source, module)) {
+    if (c != '.') break;
+    ++level;
+  }
+  const uint32_t parts = ts_node_named_child_count(module);
+  for (uint32_t i = 0; i < parts; ++i)
+    if (node_is(ts_node_named_child(module, i), "dotted_name")) base = dotted(source, ts_node_named_child(module, i));
+  if (!base.empty()) relative_sites_.push_back({statement, base, level});
+  // `from . import a, b`: each name may be a submodule.
+  const uint32_t count = ts_node_named_child_count(statement);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode child = ts_node_named_child(statement, i);
+    if (ts_node_eq(child, module)) continue;
+    if (node_is(child, "aliased_import")) child = ts_node_child_by_field_id(child, f.name);
+    if (!node_is(child, "dotted_name")) continue;
+    const std::string name = dotted(source, child);
+    relative_sites_.push_back({statement, base.empty() ? name : base + "." + name, level});
   }
 }
 

@@ -27,6 +27,14 @@ class ImportMap {
   void add_statement(std::string_view source, TSNode statement);
 
   const std::vector<ImportSite>& sites() const { return sites_; }
+  // Relative imports (`from . import x`, `from ..a import b`): for the repository's import graph
+  // only, never for import rules. `name` is the part after the dots; `level` the dots.
+  struct RelativeSite {
+    TSNode statement;
+    std::string name;
+    int level = 0;
+  };
+  const std::vector<RelativeSite>& relative_sites() const { return relative_sites_; }
 
   // True if `name` is bound by `import a.b` / `import a.b as name`: a module, not a value.
   bool binds_module(std::string_view name) const { return modules_.count(std::string(name)) != 0; }
@@ -37,9 +45,11 @@ class ImportMap {
   std::string display_name(std::string_view source, TSNode node) const;
 
  private:
+  void add_relative(std::string_view source, TSNode statement, TSNode module);
   std::unordered_map<std::string, std::string> bindings_;
   std::unordered_set<std::string> modules_;
   std::vector<ImportSite> sites_;
+  std::vector<RelativeSite> relative_sites_;
 };
 
 }  // namespace mpsready

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "python/extension_facts.h"
+#include "python/import_context.h"
 #include "python/python_file.h"
 #include "rules/message_template.h"
 
@@ -132,11 +133,20 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
                                        "; findings in the rest of the file are still reported"});
   }
 
-  for (const ImportSite& site : file.imports().sites()) {
-    const uint32_t start = ts_node_start_byte(site.node);
+  const auto add_import = [&](TSNode statement, TSNode at, const std::string& name, int level) {
+    const uint32_t start = ts_node_start_byte(at);
     const Location loc = locate(text, start, start, notebook);
-    result.imports.push_back({path, loc.line, loc.cell, site.name, file.guards().contains(start)});
-  }
+    const ImportContext context = import_context(file, statement);
+    ImportFact fact{path, loc.line, loc.cell, name, file.guards().contains(start)};
+    fact.level = level;
+    fact.lazy = context.lazy;
+    fact.function = context.function;
+    fact.branch = context.branch;
+    fact.in_main_block = context.in_main_block;
+    result.imports.push_back(std::move(fact));
+  };
+  for (const ImportSite& site : file.imports().sites()) add_import(site.statement, site.node, site.name, 0);
+  for (const auto& site : file.imports().relative_sites()) add_import(site.statement, site.statement, site.name, site.level);
 
   result.extensions = find_extensions(file, text, path);
 
@@ -192,6 +202,10 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
         for (const auto& [key, value] : fields) m.vars.emplace(key, value);
       }
       if (guarded) f.impact = guarded_impact ? std::min(*guarded_impact, f.impact) : lowered(f.impact);
+      if (m.impact_cap && *m.impact_cap < f.impact) {
+        f.impact = *m.impact_cap;
+        message += "; here it switches itself off without CUDA (`" + m.vars["switch"] + "`), so a Mac runs it as plain fp32 code";
+      }
       m.vars.emplace("text", shorten_utf8(file.text(m.node), kMaxTextVarBytes));
       f.message = fill_template(message, m.vars);
       f.fix = fill_template(fix, m.vars);

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <unordered_set>
 
+#include "python/import_fallback.h"
 #include "python/ts_python.h"
 
 namespace mpsready {
@@ -178,25 +179,22 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
                      candidate.is_assign_target});
   }
 
-  // Guards. Import fallbacks first: they also define availability flags used by conditions.
+  // Guards. Availability flags first: handlers of import fallbacks set them (`HAS_APEX = False`),
+  // and conditions that test them are checks.
   std::unordered_set<std::string>& flags = flags_;
+  std::vector<std::pair<TSNode, TSNode>> fallbacks;  // try_statement, handler that may be a fallback
   for (const TSNode attempt : tries) {
-    bool fallback = false;
     const uint32_t count = ts_node_named_child_count(attempt);
     for (uint32_t i = 0; i < count; ++i) {
       const TSNode clause = ts_node_named_child(attempt, i);
       if (!node_is(clause, "except_clause")) continue;
       const TSNode handler = block_of(clause);
-      if (catches_import_errors(source_, clause) && !ts_node_is_null(handler) &&
-          !only_raises(handler)) {
-        fallback = true;
+      if (catches_import_errors(source_, clause) && !ts_node_is_null(handler) && !only_raises(handler)) {
+        fallbacks.emplace_back(attempt, handler);
         collect_flags(source_, handler, flags);
+        collect_flags(source_, ts_node_child_by_field_id(attempt, f.body), flags);
       }
     }
-    if (!fallback) continue;
-    const TSNode body = ts_node_child_by_field_id(attempt, f.body);
-    guards_.add(ts_node_start_byte(attempt), ts_node_end_byte(body));
-    collect_flags(source_, body, flags);
   }
 
   const CudaCheckClassifier classifier(source_, imports_, flags);
@@ -240,6 +238,17 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       const TSNode right = ts_node_child_by_field_id(expr, f.right);
       guards_.add(ts_node_start_byte(right), ts_node_end_byte(right));
     }
+  }
+  // Import fallbacks: only those that leave the program a working path (import_fallback.h).
+  GuardMap cuda_guards = guards_;
+  cuda_guards.finish();
+  std::vector<TSNode> if_nodes;
+  for (const auto& entry : ifs) if_nodes.push_back(entry.first);
+  const FallbackFacts facts{source_, root_, imports_, refs_, cuda_guards, if_nodes};
+  for (const auto& [attempt, handler] : fallbacks) {
+    if (!has_working_fallback(facts, attempt, handler)) continue;
+    const TSNode body = ts_node_child_by_field_id(attempt, f.body);
+    guards_.add(ts_node_start_byte(attempt), ts_node_end_byte(body));
   }
   guards_.finish();
 }

@@ -1,5 +1,7 @@
 #include "python/python_frontend.h"
 
+#include "python/module_facts.h"
+
 #include <re2/re2.h>
 
 #include "core/source_text.h"
@@ -39,7 +41,18 @@ class PythonWorker final : public FrontendWorker {
     }
     const SourceText text(std::move(python));
     out.scanned = true;
-    if (!is_notebook) out.facts.python_files.push_back(file.path);
+    if (!is_notebook) {
+      out.facts.python_files.push_back(file.path);
+      out.facts.modules.push_back(scan_main_block(file.path, text.text()));
+    }
+    for (auto& e : scan_mps_evidence(file.path, text.text())) {
+      if (is_notebook) {
+        ImportFact at{file.path, e.line, 0, "", false};
+        e.cell = map_cell(notebook, at);
+        e.line = at.line;
+      }
+      out.facts.evidence.push_back(std::move(e));
+    }
     if (const auto bad = text.first_invalid_utf8()) {
       out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " +
                                            std::to_string(*bad) + "); invalid bytes were read as '?'"});
@@ -49,11 +62,17 @@ class PythonWorker final : public FrontendWorker {
     // is the CPU alternative the extension linkage looks for.
     const bool declares_extension = text.text().find("cpp_extension") != std::string_view::npos;
     if (!declares_extension && std::find(active.begin(), active.end(), true) == active.end()) {
-      for (auto& fact : scan_imports_lexically(file.path, text.text())) {
-        if (is_notebook) fact.cell = map_cell(notebook, fact);
-        out.facts.imports.push_back(std::move(fact));
+      std::vector<ImportFact> lexical = scan_imports_lexically(file.path, text.text());
+      // Imports all at module level are read well enough line by line; an indented one may be
+      // lazy, on a feature branch or behind a guard, which only the syntax tree tells apart.
+      const bool all_top_level = std::none_of(lexical.begin(), lexical.end(), [](const ImportFact& i) { return i.guarded; });
+      if (all_top_level) {
+        for (auto& fact : lexical) {
+          if (is_notebook) fact.cell = map_cell(notebook, fact);
+          out.facts.imports.push_back(std::move(fact));
+        }
+        return;
       }
-      return;
     }
     out.parsed = true;
     FileAnalysis analysis = analyze_python(text, file.path, frontend_.program(), active, parser_,
@@ -92,7 +111,10 @@ std::unique_ptr<FrontendWorker> PythonFrontend::make_worker() const {
 }
 
 std::vector<ImportFact> scan_imports_lexically(const std::string& path, std::string_view text) {
-  static const RE2 import_line(R"(^([ \t]*)(?:import|from)[ \t]+([A-Za-z_][\w.]*))");
+  static const RE2 import_line(R"(^([ \t]*)import[ \t]+([A-Za-z_][\w.]*))");
+  // `from a.b import c, d` and `from ..a import b`: the module, and each name (maybe a submodule).
+  static const RE2 from_line(R"(^([ \t]*)from[ \t]+(\.*)([A-Za-z_][\w.]*)?[ \t]+import[ \t]+\(?([\w., \t]*))");
+  static const RE2 name_re(R"(([A-Za-z_]\w*)(?:[ \t]+as[ \t]+\w+)?)");
   std::vector<ImportFact> out;
   int line = 0;
   size_t start = 0;
@@ -100,9 +122,23 @@ std::vector<ImportFact> scan_imports_lexically(const std::string& path, std::str
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     ++line;
-    std::string indent, module;
-    if (RE2::PartialMatch(text.substr(start, end - start), import_line, &indent, &module))
+    const std::string_view row = text.substr(start, end - start);
+    std::string indent, dots, module, names;
+    if (RE2::PartialMatch(row, import_line, &indent, &module)) {
       out.push_back({path, line, 0, module, !indent.empty()});
+    } else if (RE2::PartialMatch(row, from_line, &indent, &dots, &module, &names)) {
+      const int level = static_cast<int>(dots.size());
+      if (!module.empty() || level == 0) {
+        out.push_back({path, line, 0, module, !indent.empty()});
+        out.back().level = level;
+      }
+      re2::StringPiece rest(names);
+      std::string name;
+      while (RE2::FindAndConsume(&rest, name_re, &name)) {
+        out.push_back({path, line, 0, module.empty() ? name : module + "." + name, !indent.empty()});
+        out.back().level = level;
+      }
+    }
     start = end + 1;
   }
   return out;

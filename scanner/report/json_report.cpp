@@ -31,6 +31,10 @@ ordered_json finding_json(const Finding& f) {
   j["guarded"] = f.guarded;
   j["mechanical"] = f.mechanical;
   if (!f.mode.empty()) j["mode"] = f.mode;
+  if (!f.component.empty()) j["component"] = f.component;
+  if (!f.role.empty()) j["role"] = f.role;
+  j["in_core"] = f.in_core;
+  if (!f.context.empty()) j["context"] = f.context;
   return j;
 }
 
@@ -39,7 +43,7 @@ ordered_json finding_json(const Finding& f) {
 void write_json_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
   const Summary& s = result.summary;
   ordered_json doc;
-  doc["schema_version"] = 1;
+  doc["schema_version"] = 2;
   doc["tool"] = {{"name", "mpsready"}, {"version", ctx.version}};
   doc["root"] = ctx.root;
   if (!ctx.target_pytorch.empty()) doc["target_pytorch"] = ctx.target_pytorch;
@@ -57,9 +61,32 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
                        {"impact", to_string(r.impact)},
                        {"count", r.count},
                        {"message", r.text},
-                       {"locations", r.locations}});
+                       {"locations", r.locations},
+                       {"component", r.component},
+                       {"context", r.context}});
   }
   doc["reasons"] = reasons;
+  ordered_json components = ordered_json::array();
+  for (const auto& c : s.components) {
+    ordered_json by_impact = {{"blocker", 0}, {"portable", 0}, {"info", 0}};
+    for (const auto& [impact, count] : c.by_impact) by_impact[impact] = count;
+    components.push_back({{"name", c.name},
+                          {"role", c.role},
+                          {"verdict", to_string(c.verdict)},
+                          {"by_impact", by_impact},
+                          {"reason", c.reason}});
+  }
+  doc["components"] = components;
+  doc["collection"] = s.collection;
+  ordered_json evidence = ordered_json::array();
+  for (const auto& e : s.evidence) {
+    ordered_json j = {{"kind", e.kind}, {"path", e.path}};
+    if (e.cell) j["cell"] = e.cell;
+    j["line"] = e.line;
+    j["text"] = e.text;
+    evidence.push_back(j);
+  }
+  doc["mps_evidence"] = evidence;
   ordered_json summary;
   summary["files_scanned"] = result.files_scanned;
   summary["files_parsed"] = result.files_parsed;
@@ -74,9 +101,12 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
   for (const auto& [category, count] : s.by_category) categories[category] = count;
   summary["by_category"] = categories;
   summary["guarded"] = s.guarded;
+  summary["outside_core"] = s.outside_core;
   summary["effort"] = {{"sites", s.effort.sites},
                        {"mechanical", s.effort.mechanical},
-                       {"manual", s.effort.manual}};
+                       {"manual", s.effort.manual},
+                       {"rewrite_files", s.effort.rewrite_files},
+                       {"hours", s.effort.hours}};
   summary["errors"] = result.errors.size();
   summary["skipped"] = result.skipped.size();
   doc["summary"] = summary;

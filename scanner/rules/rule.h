@@ -36,6 +36,12 @@ struct Rule {
   std::vector<std::string> references;
   std::string status;
   std::string since;
+  // What a finding of this rule is about, for the repository model: "import" (the site imports
+  // a module: it is moot when that module is the repository's own), "extension" (the site
+  // declares a compiled extension: its impact follows the extension's CPU path and importers),
+  // "package" (the site declares a dependency: its impact follows the code that imports it).
+  // Empty: a code site like any other.
+  std::string subject;
 
   std::filesystem::path dir;   // the rule's folder
   std::string query_source;    // query.scm, when present

@@ -117,7 +117,7 @@ const std::set<std::string>& known_rule_keys() {
   static const std::set<std::string> keys = {
       "id",       "title",   "language", "category",   "impact",     "guarded_impact",
       "when_guarded", "mechanical", "needles", "matcher", "message", "fix",
-      "supersedes", "references", "status", "since", "$schema"};
+      "supersedes", "references", "status", "since", "subject", "$schema"};
   return keys;
 }
 
@@ -165,6 +165,11 @@ Rule parse_rule(const json& doc, const std::string& where) {
   if (rule.status != "stable" && rule.status != "preview")
     throw RuleError(where + ": \"status\" must be stable or preview");
   rule.since = require_string(doc, "since", where);
+  if (doc.contains("subject")) {
+    rule.subject = require_string(doc, "subject", where);
+    if (rule.subject != "import" && rule.subject != "extension" && rule.subject != "package")
+      throw RuleError(where + ": \"subject\" must be import, extension or package");
+  }
   return rule;
 }
 

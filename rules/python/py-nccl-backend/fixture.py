@@ -22,7 +22,7 @@ def setup_kw(args):
     torch.distributed.init_process_group(backend="nccl", init_method="env://")
     # expect: py-nccl-backend
     init_process_group(backend='nccl')
-    # expect: py-nccl-backend
+    # ok: py-nccl-backend
     t.distributed.init_process_group(backend="cpu:gloo,cuda:nccl")
     # expect: py-nccl-backend
     dist.init_process_group(backend=dist.Backend.NCCL)

@@ -31,6 +31,8 @@ ValueMatcher::ValueMatcher(const nlohmann::json& spec, const ParamReader& reader
     regex_ = compile_regex(value.get<std::string>(), reader);
   } else if (key == "true") {
     kind_ = Kind::literal_true;
+  } else if (key == "not_true") {
+    kind_ = Kind::not_literal_true;
   } else if (key == "any") {
     kind_ = Kind::any;
   } else if (key == "names") {
@@ -46,6 +48,7 @@ bool ValueMatcher::matches(const PythonFile& file, TSNode value) const {
   switch (kind_) {
     case Kind::any: return true;
     case Kind::literal_true: return node_is(value, "true");
+    case Kind::not_literal_true: return !node_is(value, "true");
     case Kind::string: {
       const auto content = string_literal_content(file.source(), value);
       return content && RE2::PartialMatch(*content, *regex_);

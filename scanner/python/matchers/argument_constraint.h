@@ -21,7 +21,7 @@ class ValueMatcher {
   bool matches(const PythonFile& file, TSNode value) const;
 
  private:
-  enum class Kind { string, contains_string, literal_true, names, any } kind_ = Kind::any;
+  enum class Kind { string, contains_string, literal_true, not_literal_true, names, any } kind_ = Kind::any;
   std::unique_ptr<RE2> regex_;
   std::vector<std::string> names_;
 };

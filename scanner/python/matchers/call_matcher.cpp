@@ -21,12 +21,14 @@ class CallMatcher final : public PythonMatcher {
  public:
   CallMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) {
     const ParamReader reader(params, rule, "python.call");
-    reader.allow_only({"callee", "method", "exclude_callee", "table", "arg", "report"});
+    reader.allow_only({"callee", "method", "exclude_callee", "table", "arg", "report", "info_when_arg"});
     callees_ = reader.strings("callee");
     methods_ = reader.strings("method");
     excluded_ = reader.strings("exclude_callee");
     table_ = reader.table(rules);
     if (const auto* arg = reader.object("arg")) arg_.emplace(*arg, reader);
+    // A call that disables itself off CUDA when it has this argument (`autocast(..., enabled=x)`).
+    if (const auto* arg = reader.object("info_when_arg")) info_when_.emplace(*arg, reader);
     const std::string report = reader.string("report", "call");
     if (report == "call") report_ = Report::call;
     else if (report == "argument") report_ = Report::argument;
@@ -69,6 +71,13 @@ class CallMatcher final : public PythonMatcher {
       m.vars["callee"] = file.imports().display_name(file.source(), call.function);
       m.vars["name"] = call.callee.empty() ? m.vars["callee"] : call.callee;
       if (!ts_node_is_null(argument)) m.vars["arg"] = std::string(file.text(argument));
+      if (info_when_) {
+        const auto switch_arg = info_when_->match(file, call);
+        if (switch_arg && !ts_node_is_null(*switch_arg)) {
+          m.impact_cap = Impact::info;
+          m.vars["switch"] = std::string(file.text(*switch_arg));
+        }
+      }
       out.push_back(std::move(m));
     }
   }
@@ -82,6 +91,7 @@ class CallMatcher final : public PythonMatcher {
   std::vector<std::string> callees_, methods_, excluded_;
   const Table* table_ = nullptr;
   std::optional<ArgumentConstraint> arg_;
+  std::optional<ArgumentConstraint> info_when_;
   Report report_ = Report::call;
 };
 

@@ -3,6 +3,7 @@
 // rule's matcher spec. Matchers are compiled once per scan and shared by all worker threads, so
 // match() must not modify the matcher.
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ struct RawMatch {
   TSNode node;                               // the reported span
   std::map<std::string, std::string> vars;   // template values: callee, name, arg, text
   const TableRecord* record = nullptr;       // the table record that matched, if any
+  // The matcher's own judgement of this site (`python.call`'s `info_when_arg`: a call that
+  // switches itself off without CUDA): at most this impact.
+  std::optional<Impact> impact_cap;
 };
 
 class PythonMatcher {

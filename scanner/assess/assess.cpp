@@ -1,0 +1,166 @@
+#include "assess/assess.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "model/extension_sources.h"
+
+namespace mpsready {
+namespace {
+
+bool ends_with(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+bool is_cpp_path(std::string_view path) {
+  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
+    if (ends_with(path, ext)) return true;
+  return false;
+}
+
+// The extensions built from a C++/CUDA file: its own name in their sources, a glob over it, or
+// a source named relative to a computed directory that ends in it.
+std::vector<const ExtensionFact*> extensions_built_from(const RepoFacts& facts, const std::string& path) {
+  std::vector<const ExtensionFact*> out;
+  for (const ExtensionFact& ext : facts.extensions) {
+    bool built = false;
+    for (const std::string& source : ext.sources) built = built || extension_source_matches(source, path);
+    // Sources computed at build time (a glob in a variable): an extension named `pkg._C` is
+    // built from the C++ files of its package's folder.
+    if (ext.sources.empty() && ext.name.find('.') != std::string::npos) {
+      std::string dir = ext.name.substr(0, ext.name.rfind('.'));
+      std::replace(dir.begin(), dir.end(), '.', '/');
+      built = path.rfind(dir + "/", 0) == 0 || path.rfind("src/" + dir + "/", 0) == 0;
+    }
+    if (built) out.push_back(&ext);
+  }
+  return out;
+}
+
+// The lines of import statements that import the repository's own modules (an NVIDIA-only
+// package's name may also be a local module's: then the import is no dependency at all).
+std::set<std::pair<std::string, int>> local_import_lines(const RepoFacts& facts, const RepoModel& model) {
+  std::set<std::pair<std::string, int>> out;
+  for (const ImportFact& i : facts.imports)
+    if (i.level == 0 && i.cell == 0 && model.is_local_module(i.module)) out.emplace(i.path, i.line);
+  return out;
+}
+
+struct Placement {
+  bool in_core = true;
+  bool lower = false;  // reached only behind a guard: one impact level lower, like a guarded site
+  std::string context;
+};
+
+Placement place(const Finding& f, const RepoModel& model, const RepoFacts& facts, Role role) {
+  Placement p;
+  if (is_peripheral(role)) {
+    p.in_core = false;
+    p.context = std::string(to_string(role)) + ": not part of what the repository's core runs";
+    return p;
+  }
+  if (f.location.cell) return p;
+  if (const ModuleNode* node = model.module_of(f.path)) {
+    if (model.in_demo_block(f.path, f.location.line)) {
+      p.in_core = false;
+      p.context = "in the `__main__` demo of a library module, which importing it never runs";
+      return p;
+    }
+    switch (node->reach) {
+      case Reach::unconditional:
+      case Reach::lazy:
+        if (!node->chain.empty()) p.context = "reached from " + model.chain_text(*node);
+        break;
+      case Reach::optional:
+        // A feature the core can do without: it stays on Linux, the repository does not.
+        p.in_core = false;
+        p.context = "optional feature, reached only on an optional path: " + model.chain_text(*node);
+        break;
+      case Reach::guarded:
+        p.in_core = false;
+        p.lower = true;
+        p.context = "reached only behind a guard, so a Mac takes the other path: " + model.chain_text(*node);
+        break;
+      case Reach::none:
+        p.in_core = false;
+        p.context = "not reached from the core";
+        break;
+    }
+    return p;
+  }
+  if (is_cpp_path(f.path)) {
+    // A kernel counts as far as the extension built from it is reached.
+    Reach best = Reach::none;
+    const ModuleNode* via = nullptr;
+    bool declared_only = false;
+    for (const ExtensionFact* ext : extensions_built_from(facts, f.path)) {
+      const ModuleNode* node = model.extension(ext->name);
+      if (!node) continue;
+      // Built by a manifest but imported by nothing scanned: built with the package, so it counts.
+      if (node->reach == Reach::none && !ext->jit) declared_only = true;
+      if (node->reach < best) best = node->reach, via = node;
+    }
+    if (via && (best == Reach::optional || best == Reach::guarded)) {
+      p.in_core = false;
+      p.lower = best == Reach::guarded;
+      p.context = std::string("built into an extension reached only ") +
+                  (best == Reach::optional ? "on an optional path" : "behind a guard (the code has a fallback)") + ": " +
+                  model.chain_text(*via);
+    } else if (via && best != Reach::none) {
+      p.context = "built into an extension reached from " + model.chain_text(*via);
+    } else if (!via && !declared_only && !extensions_built_from(facts, f.path).empty()) {
+      p.in_core = false;
+      p.context = "built into an extension that nothing in the core loads";
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& options) {
+  const RepoModel model(result.facts, result.files, options.model);
+  const auto local_imports = local_import_lines(result.facts, model);
+  std::map<std::pair<std::string, int>, const ImportFact*> branch_imports;
+  for (const ImportFact& i : result.facts.imports)
+    if (!i.branch.empty() && !i.guarded && i.cell == 0) branch_imports.emplace(std::make_pair(i.path, i.line), &i);
+  for (auto* list : {&result.findings, &result.suppressed}) {
+    std::vector<Finding> assessed;
+    assessed.reserve(list->size());
+    for (Finding& f : *list) {
+      const Rule* rule = rules.find(f.rule);
+      // An import rule's site that imports the repository's own module is no finding.
+      if (rule && rule->subject == "import" && local_imports.count({f.path, f.location.line})) continue;
+      const Role role = model.role_of(f.path);
+      f.component = model.component_of(f.path).name;
+      f.role = std::string(to_string(role));
+      Placement p = place(f, model, result.facts, role);
+      // An import on a feature branch (`if args.optim == "adam8bit": import bitsandbytes`) is that
+      // feature's, not the core's.
+      if (p.in_core && rule && rule->subject == "import" && f.location.cell == 0) {
+        if (const auto it = branch_imports.find({f.path, f.location.line}); it != branch_imports.end()) {
+          p.in_core = false;
+          p.context = "optional feature: imported only if " + it->second->branch;
+        }
+      }
+      f.in_core = p.in_core;
+      f.context = p.context;
+      if (p.lower && !f.guarded) {
+        f.impact = lowered(f.impact);
+        f.guarded = true;
+      }
+      assessed.push_back(std::move(f));
+    }
+    *list = std::move(assessed);
+  }
+  SummaryContext& context = result.summary_context;
+  context.components.clear();
+  for (const Component& c : model.components())
+    context.components.push_back({c.name, std::string(to_string(c.role)), is_peripheral(c.role)});
+  context.collection = model.collection();
+  context.evidence = model.evidence();
+  result.summary = summarize(result.findings, context);
+}
+
+}  // namespace mpsready

@@ -1,0 +1,36 @@
+#include "model/extension_sources.h"
+
+namespace mpsready {
+namespace {
+
+// Glob over '/'-separated paths: `*` within a segment, `**` across.
+bool glob_match(std::string_view pattern, std::string_view path) {
+  size_t p = 0, s = 0, star_p = std::string_view::npos, star_s = 0;
+  bool crosses = false;
+  while (s < path.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      crosses = p + 1 < pattern.size() && pattern[p + 1] == '*';
+      p += crosses ? 2 : 1;
+      star_p = p;
+      star_s = s;
+    } else if (p < pattern.size() && (pattern[p] == path[s] || pattern[p] == '?')) {
+      ++p;
+      ++s;
+    } else if (star_p != std::string_view::npos && (crosses || path[star_s] != '/')) {
+      p = star_p;
+      s = ++star_s;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+}  // namespace
+
+bool extension_source_matches(std::string_view source, std::string_view path) {
+  return source == path || (source.find('*') != std::string_view::npos && glob_match(source, path));
+}
+
+}  // namespace mpsready

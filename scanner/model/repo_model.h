@@ -1,0 +1,97 @@
+#pragma once
+// What the repository is, built once per scan from the per-file facts and before anything is
+// judged: its modules and their names, the import graph between them, its components and their
+// roles, how the core reaches each module, and the evidence it gives about MPS. The assessment
+// reads this; nothing here looks at findings.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/repo_facts.h"
+
+namespace mpsready {
+
+// The part a file plays. Core roles decide the repository's verdict; the others get verdicts of
+// their own.
+enum class Role { core, entry_point, build, tests, examples, benchmarks, docs, tools, research, vendored, notebooks };
+std::string_view to_string(Role role);
+std::optional<Role> parse_role(std::string_view text);
+bool is_peripheral(Role role);
+
+// How the core reaches a module, best first. `lazy` is deferred, not optional: an import inside
+// a function runs whenever that function does. `optional` is a feature branch (`if args.trt:`),
+// `guarded` a CUDA check or an import fallback; `none`: nothing in the core imports it.
+enum class Reach { unconditional = 0, lazy = 1, optional = 2, guarded = 3, none = 4 };
+std::string_view to_string(Reach reach);
+
+struct Component {
+  std::string name;    // `pkg`, `examples`, `examples/cifar`, `(root)`
+  std::string prefix;  // path prefix of its files ("" for the root scripts)
+  Role role = Role::core;
+};
+
+struct ModelConfig {
+  // `.mpsready.json` "roles": glob-free path prefixes to a role, and "components": extra
+  // path prefixes that are components of their own (with the role their path gives them).
+  std::map<std::string, Role> roles;
+  std::vector<std::string> components;
+};
+
+// One step of the chain that proves how a module is reached: `from` imports it at `line`.
+struct ReachStep {
+  std::string from;
+  int line = 0;
+  Reach kind = Reach::unconditional;
+  std::string detail;  // the function or branch ("lazy in export_engine", "if args.trt")
+};
+
+struct ModuleNode {
+  std::string path;   // repository-relative file; "" for an extension (built, not a file)
+  std::string name;   // dotted module name
+  bool root = false;  // the core starts here
+  Reach reach = Reach::none;
+  std::vector<ReachStep> chain;  // from a root to this module
+};
+
+class RepoModel {
+ public:
+  RepoModel(const RepoFacts& facts, const std::vector<std::string>& scanned_paths, const ModelConfig& config);
+
+  Role role_of(const std::string& path) const;
+  const Component& component_of(const std::string& path) const;
+  const std::vector<Component>& components() const { return components_; }
+  // How the core reaches this file: a Python module directly, a C++ source through the extension
+  // built from it, anything else (manifests, scripts) by its role. nullptr: not a module.
+  const ModuleNode* module_of(const std::string& path) const;
+  const ModuleNode* extension(const std::string& name) const;
+  // Whether `line` of `path` lies in the `__main__` block of a module that is no entry point
+  // (a demo at the bottom of a library file).
+  bool in_demo_block(const std::string& path, int line) const;
+  // Whether `module` (absolute, as imported) is the repository's own.
+  bool is_local_module(const std::string& module) const;
+  // A chain as text: "train.py → models/yolo.py:12 → utils/ops.py:3 (module level)".
+  std::string chain_text(const ModuleNode& node) const;
+  bool collection() const { return collection_; }
+  const std::vector<EvidenceFact>& evidence() const { return evidence_; }
+
+ private:
+  void index_modules(const RepoFacts& facts);
+  void build_components(const std::vector<std::string>& paths, const ModelConfig& config);
+  void compute_reach(const RepoFacts& facts);
+  std::optional<size_t> resolve(const ImportFact& fact) const;
+
+  std::vector<ModuleNode> nodes_;
+  std::map<std::string, size_t> by_path_;
+  std::map<std::string, std::vector<size_t>> by_name_;  // dotted name -> nodes (several roots may clash)
+  std::map<std::string, size_t> extensions_;            // extension module name -> node
+  std::map<std::string, std::pair<int, int>> main_blocks_;
+  std::vector<Component> components_;
+  std::map<std::string, Role> role_overrides_;
+  std::set<std::string> package_tops_;  // `pkg`, `src/pkg`
+  std::vector<EvidenceFact> evidence_;
+  bool collection_ = false;
+};
+
+}  // namespace mpsready
