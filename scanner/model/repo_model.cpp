@@ -122,6 +122,9 @@ void RepoModel::index_modules(const RepoFacts& facts) {
         package_tops_.insert(path.substr(0, second));
     }
   }
+  // A `src/` layout installs what is under src/; packages beside it are tooling.
+  if (std::any_of(package_tops_.begin(), package_tops_.end(), [](const std::string& t) { return t.rfind("src/", 0) == 0; }))
+    std::erase_if(package_tops_, [](const std::string& t) { return t.rfind("src/", 0) != 0; });
   for (const ExtensionFact& ext : facts.extensions) {
     if (extensions_.count(ext.name)) continue;
     ModuleNode node;
@@ -211,12 +214,11 @@ void RepoModel::build_components(const std::vector<std::string>& paths, const Mo
       continue;
     } else {
       top_dirs_with_code.insert(top);
-      if (by_path_.count(top + "/__init__.py") || (top == "src" && path.find("/__init__.py") != std::string::npos))
-        has_package = true;
     }
   }
   // No installable package and no code at the root, but several folders of scripts: a
   // collection of independent examples, each a component.
+  has_package = !package_tops_.empty();
   collection_ = !has_package && !has_root_code && top_dirs_with_code.size() >= 2;
   for (const std::string& path : paths) {
     std::string top = first_segment(path);

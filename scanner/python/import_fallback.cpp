@@ -163,8 +163,9 @@ bool has_working_fallback(const FallbackFacts& facts, TSNode attempt, TSNode han
     }
     unguarded_use = true;
   }
-  // Imported only to be re-exported: other modules use it, and nothing here offers another path.
-  if (!used) return false;
+  // Imported at module level only to be re-exported: other modules use it, and nothing here
+  // offers another path. (Inside a function nothing can be re-exported.)
+  if (!used) return !ts_node_is_null(outermost_definition(attempt));
   if (!unguarded_use) return true;
   // Used unguarded: a handler that set the imported name itself to a sentinel (`ext = None`)
   // leaves calls that fail; one that only warns or sets a flag lets the code go on, unless the

@@ -204,7 +204,10 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       if (guarded) f.impact = guarded_impact ? std::min(*guarded_impact, f.impact) : lowered(f.impact);
       if (m.impact_cap && *m.impact_cap < f.impact) {
         f.impact = *m.impact_cap;
-        message += "; here it switches itself off without CUDA (`" + m.vars["switch"] + "`), so a Mac runs it as plain fp32 code";
+        if (const auto use = m.vars.find("use"); use != m.vars.end())
+          message += "; " + use->second + ", so nothing needs to change for MPS";
+        else
+          message += "; here it switches itself off without CUDA (`" + m.vars["switch"] + "`), so a Mac runs it as plain fp32 code";
       }
       m.vars.emplace("text", shorten_utf8(file.text(m.node), kMaxTextVarBytes));
       f.message = fill_template(message, m.vars);

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "python/import_fallback.h"
+#include "python/opt_in.h"
 #include "python/ts_python.h"
 
 namespace mpsready {
@@ -237,6 +238,16 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     if (classifier.classify(ts_node_child_by_field_id(expr, f.left)) == CudaCheck::positive) {
       const TSNode right = ts_node_child_by_field_id(expr, f.right);
       guards_.add(ts_node_start_byte(right), ts_node_end_byte(right));
+    }
+  }
+  // Opt-in options: a branch the default path does not take (opt_in.h).
+  const OptInClassifier opt_in(source_, root_);
+  for (const auto& [stmt, parent] : ifs) {
+    (void)parent;
+    if (classifier.classify(ts_node_child_by_field_id(stmt, f.condition)) != CudaCheck::none) continue;
+    if (opt_in.is_opt_in(ts_node_child_by_field_id(stmt, f.condition))) {
+      const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
+      guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
     }
   }
   // Import fallbacks: only those that leave the program a working path (import_fallback.h).

@@ -41,7 +41,8 @@ def setup(args, rank):
 
 
 def load(path):
-    # expect: py-cuda-else-cpu-idiom
+    # A map_location: loaded onto the CPU on a Mac, and moved to the device afterwards.
+    # ok: py-cuda-else-cpu-idiom
     return torch.load(path, map_location="cuda" if torch.cuda.is_available() else "cpu")
 
 

@@ -4,6 +4,8 @@
 ;  1. any parent except an argument list, parentheses or an f-string interpolation;
 ;  2. an argument of a call that is not a print or log call;
 ;  3. inside parentheses.
+;  A `map_location=` value is left alone: loading onto the CPU on a Mac is fine, the model is
+;  moved to its device afterwards.
 ; @ctx is the surrounding node: a chain that tests MPS first ("mps" if m else "cuda" if c else
 ; "cpu") mentions "mps" there and is left alone.
 
@@ -18,6 +20,7 @@
      (_) @alt
      .) @finding) @ctx
  (#not-match? @ctx "^[({]")
+ (#not-match? @ctx "^map_location\\s*=")
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
  (#match? @alt "(?i)cpu")

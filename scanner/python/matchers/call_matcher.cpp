@@ -21,7 +21,9 @@ class CallMatcher final : public PythonMatcher {
  public:
   CallMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) {
     const ParamReader reader(params, rule, "python.call");
-    reader.allow_only({"callee", "method", "exclude_callee", "table", "arg", "report", "info_when_arg"});
+    reader.allow_only({"callee", "method", "exclude_callee", "table", "arg", "report", "info_when_arg",
+                       "skip_after_methods"});
+    skip_after_ = reader.strings("skip_after_methods");
     callees_ = reader.strings("callee");
     methods_ = reader.strings("method");
     excluded_ = reader.strings("exclude_callee");
@@ -52,8 +54,20 @@ class CallMatcher final : public PythonMatcher {
       }
       // A method is called on a value, not on an imported module: `np.double(3)` is not
       // `.double()`, while `os.environ.get(...)` and `pkg.model.cuda()` are method calls.
-      if (!hit && node_is(call.function, "attribute") && !on_imported_module(file, call))
+      if (!hit && node_is(call.function, "attribute") && !on_imported_module(file, call)) {
         hit = std::find(methods_.begin(), methods_.end(), call.method) != methods_.end();
+        // `x.cpu().double()`: a method called on what another method returned (on the CPU).
+        if (hit && !skip_after_.empty()) {
+          const TSNode receiver = ts_node_child_by_field_id(call.function, PyFields::get().object);
+          if (node_is(receiver, "call")) {
+            const TSNode inner = ts_node_child_by_field_id(receiver, PyFields::get().function);
+            if (node_is(inner, "attribute")) {
+              const std::string_view m = file.text(ts_node_child_by_field_id(inner, PyFields::get().attribute));
+              if (std::find(skip_after_.begin(), skip_after_.end(), m) != skip_after_.end()) hit = false;
+            }
+          }
+        }
+      }
       if (!hit) continue;
 
       TSNode argument{};
@@ -88,7 +102,7 @@ class CallMatcher final : public PythonMatcher {
     return node_is(receiver, "identifier") && file.imports().binds_module(file.text(receiver));
   }
   enum class Report { call, argument, callee };
-  std::vector<std::string> callees_, methods_, excluded_;
+  std::vector<std::string> callees_, methods_, excluded_, skip_after_;
   const Table* table_ = nullptr;
   std::optional<ArgumentConstraint> arg_;
   std::optional<ArgumentConstraint> info_when_;

@@ -1,0 +1,27 @@
+#pragma once
+// Opt-in options: a condition that holds only when the user asks for a feature
+// (`if use_amp:` for a parameter `use_amp=False`, `if self.double_precision:` for an `__init__`
+// parameter defaulting to False, `if args.fp16:` for an argparse `store_true` flag). The default
+// path does not take such a branch, so what it does is that feature's, not the core's.
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+#include <tree_sitter/api.h>
+
+namespace mpsready {
+
+class OptInClassifier {
+ public:
+  OptInClassifier(std::string_view source, TSNode root);
+  // Whether `condition` is true only when an option that is off by default is switched on.
+  bool is_opt_in(TSNode condition) const;
+
+ private:
+  bool is_option_name(TSNode node) const;
+  std::string_view source_;
+  std::unordered_set<std::string> off_by_default_;  // parameters and argparse flags off by default
+  std::unordered_set<std::string> locals_from_options_;  // `use_double = self.double_precision`
+};
+
+}  // namespace mpsready
