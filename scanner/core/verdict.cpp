@@ -1,6 +1,7 @@
 #include "core/verdict.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace mpsready {
@@ -9,9 +10,9 @@ namespace {
 constexpr size_t kLocationsPerReason = 5;
 // Effort assumptions (documented in docs/json-output.md): a mechanical edit, a manual change
 // in Python or a manifest, and one CUDA/C++ file rewritten as PyTorch ops or a Metal kernel.
-constexpr double kHoursMechanical = 0.25;
-constexpr double kHoursManual = 2.0;
-constexpr double kHoursRewriteFile = 8.0;
+constexpr double kHoursMechanical = 5.0 / 60.0;  // 5 minutes
+constexpr double kHoursManual = 4.0;              // half a day
+constexpr double kHoursRewriteFile = 8.0;         // a day per CUDA/C++ file
 
 Verdict verdict_of(Impact worst, bool any) {
   if (!any || worst == Impact::info) return Verdict::mps_ready;
@@ -61,8 +62,9 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
     ++(f.mechanical ? s.effort.mechanical : s.effort.manual);
   }
   s.effort.rewrite_files = rewrite_files.size();
-  s.effort.hours = s.effort.mechanical * kHoursMechanical + s.effort.manual * kHoursManual +
-                   s.effort.rewrite_files * kHoursRewriteFile;
+  // Tenths of an hour: the number is an estimate, and a short decimal prints the same everywhere.
+  s.effort.hours = std::round((s.effort.mechanical * kHoursMechanical + s.effort.manual * kHoursManual +
+                               s.effort.rewrite_files * kHoursRewriteFile) * 10.0) / 10.0;
 
   // Components: every one the model knows, with the verdict of its own findings.
   std::map<std::string, size_t> index;
@@ -119,7 +121,7 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
   if (s.verdict == Verdict::mps_ready) return s;
   // Reasons: the rules at the deciding impact among findings that count, core before other
   // roles, then by path (findings are sorted by path already).
-  const Impact deciding = s.collection && s.verdict == Verdict::partial ? worst : worst;
+  const Impact deciding = worst;
   std::vector<const Finding*> order;
   for (const Finding& f : findings)
     if (f.in_core && f.impact == deciding) order.push_back(&f);

@@ -129,6 +129,10 @@ CudaCheck CudaCheckClassifier::classify_at(TSNode expr, int depth) const {
     CudaCheck result = CudaCheck::none;
     if (op == "and" && (left == CudaCheck::positive || right == CudaCheck::positive)) result = CudaCheck::positive;
     if (op == "or" && (left == CudaCheck::negative || right == CudaCheck::negative)) result = CudaCheck::negative;
+    // `is_cuda or (is_mps and new_enough)`: the code already chooses per device, MPS included.
+    if (op == "or" && (left == CudaCheck::positive || right == CudaCheck::positive) &&
+        node_text(source_, expr).find("mps") != std::string_view::npos)
+      result = CudaCheck::positive;
     if (negated && result != CudaCheck::none)
       result = result == CudaCheck::positive ? CudaCheck::negative : CudaCheck::positive;
     return result;

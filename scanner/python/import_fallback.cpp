@@ -58,14 +58,28 @@ bool provides_alternative(std::string_view source, TSNode handler) {
   return false;
 }
 
-// The local names the imports in `body` bind, as qualified names (`pkg._C`).
-std::vector<std::string> imported_names(std::string_view source, TSNode body, const ImportMap& imports) {
-  std::vector<std::string> out;
+struct Imported {
+  std::string qualified;  // `apex.fp16_utils`
+  std::string local;      // the name bound in the file: `fp16` for `import apex.fp16_utils as fp16`
+};
+
+// What the imports in `body` bind.
+std::vector<Imported> imported_names(std::string_view source, TSNode body, const ImportMap& imports) {
+  std::vector<Imported> out;
   const uint32_t start = ts_node_start_byte(body), end = ts_node_end_byte(body);
-  for (const ImportSite& site : imports.sites())
-    if (!site.is_from_module && ts_node_start_byte(site.statement) >= start && ts_node_end_byte(site.statement) <= end)
-      out.push_back(site.name);
-  (void)source;
+  for (const ImportSite& site : imports.sites()) {
+    if (site.is_from_module || ts_node_start_byte(site.statement) < start || ts_node_end_byte(site.statement) > end)
+      continue;
+    const TSNode parent = ts_node_parent(site.node);
+    std::string local;
+    if (node_is(parent, "aliased_import"))
+      local = std::string(node_text(source, ts_node_child_by_field_id(parent, PyFields::get().alias)));
+    else if (node_is(site.statement, "import_from_statement"))
+      local = site.name.substr(site.name.rfind('.') + 1);
+    else
+      local = site.name.substr(0, site.name.find('.'));
+    out.push_back({site.name, local});
+  }
   return out;
 }
 
@@ -130,9 +144,15 @@ std::vector<std::string> handler_flags(std::string_view source, TSNode handler) 
 bool has_working_fallback(const FallbackFacts& facts, TSNode attempt, TSNode handler) {
   if (provides_alternative(facts.source, handler)) return true;
   const auto& f = PyFields::get();
-  const std::vector<std::string> flags = handler_flags(facts.source, handler);
   const TSNode body = ts_node_child_by_field_id(attempt, f.body);
-  const std::vector<std::string> names = imported_names(facts.source, body, facts.imports);
+  const std::vector<Imported> names = imported_names(facts.source, body, facts.imports);
+  // Flags the handler sets; a name the import itself binds set to None is a sentinel, no flag.
+  std::vector<std::string> flags, sentinels;
+  for (std::string& flag : handler_flags(facts.source, handler)) {
+    bool imported = false;
+    for (const Imported& n : names) imported = imported || flag == n.local;
+    (imported ? sentinels : flags).push_back(std::move(flag));
+  }
   // No import in the body (a JIT load, a probe call): a handler that does not raise lets the
   // program go on, and the caller decides.
   if (names.empty()) return true;
@@ -143,8 +163,10 @@ bool has_working_fallback(const FallbackFacts& facts, TSNode attempt, TSNode han
     const uint32_t at = ts_node_start_byte(ref.node);
     if (ref.is_assign_target || (at >= ts_node_start_byte(attempt) && at < ts_node_end_byte(attempt))) continue;
     bool of_import = false;
-    for (const std::string& n : names)
+    for (const Imported& i : names) {
+      const std::string& n = i.qualified;
       of_import = of_import || ref.name == n || (ref.name.size() > n.size() && ref.name.compare(0, n.size(), n) == 0 && ref.name[n.size()] == '.');
+    }
     if (!of_import) continue;
     used = true;
     if (facts.cuda_guards.contains(at)) continue;
@@ -165,17 +187,13 @@ bool has_working_fallback(const FallbackFacts& facts, TSNode attempt, TSNode han
   }
   // Imported at module level only to be re-exported: other modules use it, and nothing here
   // offers another path. (Inside a function nothing can be re-exported.)
-  if (!used) return !ts_node_is_null(outermost_definition(attempt));
+  // A probe that only sets a flag (`HAS_X = True` / `False`) leaves the choice to the flag's tests.
+  if (!used) return !ts_node_is_null(outermost_definition(attempt)) || !flags.empty();
   if (!unguarded_use) return true;
   // Used unguarded: a handler that set the imported name itself to a sentinel (`ext = None`)
   // leaves calls that fail; one that only warns or sets a flag lets the code go on, unless the
   // flag is tested only to raise.
-  for (const std::string& flag : flags) {
-    for (const std::string& n : names) {
-      const std::string local = n.substr(n.rfind('.') + 1);
-      if (flag == local || flag == n) return false;
-    }
-  }
+  if (!sentinels.empty()) return false;
   bool flag_tested = false, flag_tested_softly = false;
   for (const TSNode stmt : facts.ifs) {
     const std::string_view condition = node_text(facts.source, ts_node_child_by_field_id(stmt, f.condition));

@@ -105,6 +105,18 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
     }
     out << "</ul>\n";
   }
+  // Components, as the assessment judged them.
+  if (!s.components.empty()) {
+    out << "<h2>Components</h2>\n";
+    if (s.collection) out << "<p>A collection of independent examples: the verdict combines theirs.</p>\n";
+    out << "<table id=\"components\">\n<tr><th>component</th><th>role</th><th>verdict</th><th>deciding finding</th></tr>\n";
+    for (const ComponentSummary& c : s.components) {
+      out << "<tr><td><code>" << esc(c.name) << "</code></td><td>" << esc(c.role) << "</td><td>" << to_string(c.verdict);
+      if (c.outside_core) out << " <span class=\"muted\">(optional paths: " << to_string(c.outside_core_verdict) << ")</span>";
+      out << "</td><td>" << esc(c.reason) << "</td></tr>\n";
+    }
+    out << "</table>\n";
+  }
 
   // Groups for the decision table and the checklist.
   std::map<std::pair<int, std::string>, Group> groups;  // (-impact, rule)
@@ -183,14 +195,15 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
   }
 
   // 4. Effort: counted sites, and a rough time under stated assumptions.
-  const double hours = static_cast<double>(s.effort.mechanical) * 5.0 / 60.0 + static_cast<double>(s.effort.manual) * 4.0;
   char hours_text[32];
-  std::snprintf(hours_text, sizeof hours_text, "%.1f", hours);
+  std::snprintf(hours_text, sizeof hours_text, "%.1f", s.effort.hours);
   out << "<h2>Effort</h2>\n<p id=\"effort\">" << plural(s.effort.sites, "site", "sites") << " to change: "
-      << s.effort.mechanical << " mechanical, " << s.effort.manual
-      << " needing a rewrite or a replacement. Rough estimate: about " << hours_text
-      << " hours <span class=\"muted\">(assuming 5 minutes per mechanical edit and half a day per rewrite; "
-         "testing on a Mac not included)</span>.</p>\n";
+      << s.effort.mechanical << " mechanical, " << s.effort.manual << " needing a rewrite or a replacement";
+  if (s.effort.rewrite_files) out << ", and " << plural(s.effort.rewrite_files, "C++/CUDA file", "C++/CUDA files") << " to rewrite";
+  out << ". Rough estimate: about " << hours_text
+      << " hours <span class=\"muted\">(assuming 5 minutes per mechanical edit, half a day per rewrite or "
+         "replacement, a day per CUDA/C++ file; only what the core reaches is counted; testing on a Mac not "
+         "included)</span>.</p>\n";
 
   // 5. Checklist: mechanical fixes first, then each blocker with its alternative, then the rest.
   std::vector<const Group*> order;

@@ -85,6 +85,19 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
            << markdown_escape(r.text) << "\n";
     }
   }
+  // Components: the one assessment's verdict for each, core first as the model lists them.
+  if (!s.components.empty()) {
+    head << "\n| component | role | verdict | deciding finding |\n| --- | --- | --- | --- |\n";
+    for (const ComponentSummary& c : s.components) {
+      head << "| " << markdown_escape(c.name) << " | " << c.role << " | " << to_string(c.verdict);
+      if (c.outside_core) head << " (optional paths: " << to_string(c.outside_core_verdict) << ")";
+      head << " | " << markdown_escape(c.reason) << " |\n";
+    }
+    if (s.outside_core)
+      head << "\n" << plural(s.outside_core, "finding is", "findings are")
+           << " outside the core (tests, examples, tools, optional features, paths behind guards) and do not "
+              "decide the verdict.\n";
+  }
 
   // By category and impact: every category that occurs, in name order.
   std::map<std::string, std::array<size_t, 3>> table;

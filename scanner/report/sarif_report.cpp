@@ -177,6 +177,10 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
     props["guarded"] = f.guarded;
     props["mechanical"] = f.mechanical;
     if (!f.mode.empty()) props["mode"] = f.mode;
+    if (!f.component.empty()) props["component"] = f.component;
+    if (!f.role.empty()) props["role"] = f.role;
+    props["inCore"] = f.in_core;
+    if (!f.context.empty()) props["context"] = f.context;
     if (f.location.cell) {
       props["cell"] = f.location.cell;
       props["lineInCell"] = f.location.line;
@@ -211,6 +215,10 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
                        {"filesScanned", result.files_scanned},
                        {"suppressed", result.suppressed.size()}};
   if (!ctx.target_pytorch.empty()) run["properties"]["targetPytorch"] = ctx.target_pytorch;
+  ordered_json components = ordered_json::array();
+  for (const ComponentSummary& c : s.components)
+    components.push_back({{"name", c.name}, {"role", c.role}, {"verdict", std::string(to_string(c.verdict))}});
+  run["properties"]["components"] = components;
   if (ctx.baselined) run["properties"]["baselined"] = *ctx.baselined;
   if (ctx.diff) {
     run["properties"]["diff"] = {{"base", ctx.diff->base},

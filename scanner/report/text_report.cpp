@@ -24,6 +24,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
     out << f.location.line << ':' << f.location.column << ": " << to_string(f.impact) << ": "
         << printable(f.message) << " [" << f.rule << "]" << (f.guarded ? " (guarded)" : "") << '\n';
     out << "    " << printable(f.snippet) << '\n';
+    if (!f.in_core) out << "    not counted for the verdict: " << printable(f.context) << '\n';
     out << "    fix: " << printable(f.fix) << '\n';
   }
   for (const FileNote& n : result.errors) out << printable(n.path) << ": error: " << printable(n.reason) << '\n';
@@ -51,7 +52,28 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << printable(r.locations[i]);
       if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
       out << '\n';
+      if (!r.context.empty()) out << "      " << printable(r.context) << '\n';
     }
+  }
+  if (s.outside_core)
+    out << "  not counted: " << s.outside_core
+        << " findings outside the core (tests, examples, tools, optional features, paths behind guards)\n";
+  if (!s.components.empty()) {
+    out << "  components" << (s.collection ? " (a collection of independent examples: the verdict combines them)" : "")
+        << ":\n";
+    for (const ComponentSummary& c : s.components) {
+      out << "    " << printable(c.name) << " [" << c.role << "]: " << to_string(c.verdict);
+      if (!c.reason.empty()) out << " (" << printable(c.reason) << ")";
+      if (c.outside_core) out << "; optional or guarded paths: " << to_string(c.outside_core_verdict);
+      out << '\n';
+    }
+  }
+  if (!s.evidence.empty()) {
+    out << "  MPS evidence:";
+    for (size_t i = 0; i < s.evidence.size() && i < 3; ++i)
+      out << (i ? ", " : " ") << printable(s.evidence[i].path) << ":" << s.evidence[i].line;
+    if (s.evidence.size() > 3) out << ", and " << s.evidence.size() - 3 << " more";
+    out << " select or handle the MPS device\n";
   }
   out << "  findings: " << result.findings.size() << " (blocker " << s.by_impact.at("blocker")
       << ", portable " << s.by_impact.at("portable") << ", info " << s.by_impact.at("info") << "; "
@@ -70,7 +92,11 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
     out << '\n';
   }
   out << "  effort: " << s.effort.sites << " sites to change, " << s.effort.mechanical
-      << " mechanical, " << s.effort.manual << " need a rewrite or a replacement\n";
+      << " mechanical, " << s.effort.manual << " need a rewrite or a replacement";
+  if (s.effort.rewrite_files)
+    out << "; " << s.effort.rewrite_files << (s.effort.rewrite_files == 1 ? " C++/CUDA file" : " C++/CUDA files")
+        << " to rewrite";
+  out << " (about " << static_cast<long>(s.effort.hours + 0.5) << " hours)\n";
   out << "  files: " << result.files_scanned << " scanned, " << result.skipped.size() << " skipped, "
       << result.errors.size() << " with errors\n";
 }

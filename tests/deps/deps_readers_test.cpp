@@ -118,17 +118,30 @@ TEST(DependencyLink, RequirementIsTiedToItsImports) {
   EXPECT_NE(result.findings[0].message.find("imported unguarded in model.py:1"), std::string::npos);
   EXPECT_EQ(result.findings[0].impact, Impact::blocker);
   EXPECT_NE(result.findings[1].message.find("not imported by any scanned file"), std::string::npos);
-  EXPECT_EQ(result.findings[1].impact, Impact::blocker);
+  // The code does without it: only the install is in the way, which a marker fixes.
+  EXPECT_EQ(result.findings[1].impact, Impact::portable);
+  EXPECT_TRUE(result.findings[1].mechanical);
 }
 
 TEST(DependencyLink, GuardedImportMakesTheRequirementPortable) {
   TempDir dir;
   dir.write("requirements.txt", "flash-attn==2.5.6\n");
-  dir.write("model.py", "try:\n    import flash_attn\nexcept ImportError:\n    flash_attn = None\n");
+  dir.write("model.py",
+            "import torch\ntry:\n    import flash_attn\nexcept ImportError:\n    flash_attn = None\n\n"
+            "def attend(q, k, v):\n    if flash_attn is None:\n"
+            "        return torch.nn.functional.scaled_dot_product_attention(q, k, v)\n"
+            "    return flash_attn.flash_attn_func(q, k, v)\n");
   const ScanResult result = scan(dir.path(), {"dep-nvidia-only-package"});
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(result.findings[0].impact, Impact::portable);
   EXPECT_TRUE(result.findings[0].guarded);
+
+  // A sentinel the code then calls unguarded is no fallback: the requirement stays a blocker.
+  dir.write("model.py", "try:\n    import flash_attn\nexcept ImportError:\n    flash_attn = None\n\n"
+                        "def attend(q, k, v):\n    return flash_attn.flash_attn_func(q, k, v)\n");
+  const ScanResult sentinel = scan(dir.path(), {"dep-nvidia-only-package"});
+  ASSERT_EQ(sentinel.findings.size(), 1u);
+  EXPECT_EQ(sentinel.findings[0].impact, Impact::blocker);
 }
 
 }  // namespace mpsready::testing

@@ -44,7 +44,11 @@ TEST(Html, VerdictDecisionTableBreakdownEffortAndChecklist) {
   EXPECT_NE(html.find("<svg id=\"by-directory\""), std::string::npos);
   EXPECT_NE(html.find("<code>src/my model/train.py</code></td><td class=\"n\">0</td><td class=\"n\">2</td><td class=\"n\">1</td>"),
             std::string::npos);
-  EXPECT_NE(html.find("id=\"effort\">4 sites to change"), std::string::npos);
+  // The notebook's site does not count; the CUDA file is one rewrite, not a site per kernel.
+  EXPECT_NE(html.find("id=\"effort\">2 sites to change: 2 mechanical, 0 needing a rewrite or a replacement, and 1 C++/CUDA file to rewrite"),
+            std::string::npos);
+  EXPECT_NE(html.find("<table id=\"components\">"), std::string::npos);
+  EXPECT_NE(html.find("<td><code>notebooks</code></td><td>notebooks</td><td>partial"), std::string::npos);
   // Mechanical fixes come first, then the blocker with its alternative.
   const size_t mechanical = html.find("(mechanical) <code>py-cuda-device-string</code>");
   const size_t blocker = html.find("<span class=\"blocker\">blocker</span> <code>cu-cuda-kernel</code>");

@@ -182,8 +182,24 @@ TEST(ExtensionLinkage, CpuKernelsOrAFallbackMakeItPortable) {
                  "CUDAExtension(name='fastops', sources=['k.cu'])\n");
   fallback.write("k.cu", "__global__ void k(float* x) {}\n");
   fallback.write("model.py",
-                 "import torch\ntry:\n    import fastops\nexcept ImportError:\n    fastops = None\n");
-  EXPECT_EQ(scan(fallback.path()).summary.verdict, Verdict::partial);
+                 "import torch\ntry:\n    import fastops\nexcept ImportError:\n    fastops = None\n\n"
+                 "def scale(x):\n    if fastops is not None:\n        return fastops.scale(x)\n    return x * 2\n");
+  const ScanResult f = scan(fallback.path());
+  EXPECT_EQ(f.summary.verdict, Verdict::partial);
+  // The kernels are reached only behind the fallback: they do not count for the repository.
+  for (const Finding& k : f.findings)
+    if (k.path == "k.cu") EXPECT_FALSE(k.in_core) << k.rule;
+
+  // The same shape with a sentinel that is then called unguarded: the extension is mandatory.
+  TempDir sentinel;
+  sentinel.write("setup.py",
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "CUDAExtension(name='fastops', sources=['k.cu'])\n");
+  sentinel.write("k.cu", "__global__ void k(float* x) {}\n");
+  sentinel.write("model.py",
+                 "import torch\ntry:\n    import fastops\nexcept ImportError:\n    fastops = None\n\n"
+                 "def scale(x):\n    return fastops.scale(x)\n");
+  EXPECT_EQ(scan(sentinel.path()).summary.verdict, Verdict::stay_on_linux);
 }
 
 }  // namespace mpsready::testing

@@ -121,11 +121,17 @@ TEST(ImportMatcher, ModulesCoverSubmodulesAndFromImportsReportOnce) {
                                      "import apexlib\n"                                // 5
                                      "from . import apex\n"                            // 6 relative
                                      "try:\n"
-                                     "    import apex.amp as amp\n"                    // 8 guarded
+                                     "    import apex.amp as amp\n"                    // 8 guarded: a probe
+                                     "    HAS_AMP = True\n"
                                      "except ImportError:\n"
-                                     "    amp = None\n");
-  EXPECT_EQ(lines_of(sites), (std::vector<int>{1, 2, 3, 8}));
+                                     "    HAS_AMP = False\n"
+                                     "try:\n"
+                                     "    import apex.fp16_utils as fp16\n"            // 13 a sentinel: not guarded
+                                     "except ImportError:\n"
+                                     "    fp16 = None\n");
+  EXPECT_EQ(lines_of(sites), (std::vector<int>{1, 2, 3, 8, 13}));
   EXPECT_TRUE(sites[3].guarded);
+  EXPECT_FALSE(sites[4].guarded);
   EXPECT_FALSE(sites[0].guarded);
 }
 

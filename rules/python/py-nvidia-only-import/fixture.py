@@ -96,8 +96,10 @@ from flash_attn import (
     flash_attn_kvpacked_func,
 )
 
+# A sentinel is no fallback: the module imported here is re-exported, and nothing here offers
+# another path.
 try:
-    # expect-guarded: py-nvidia-only-import
+    # expect: py-nvidia-only-import
     import flash_attn
 except ImportError:
     flash_attn = None
@@ -109,11 +111,30 @@ try:
 except ModuleNotFoundError:
     XFORMERS_AVAILABLE = False
 
+# A sentinel the file tests before every use is a fallback: the other branch is plain PyTorch.
 try:
     # expect-guarded: py-nvidia-only-import
     from xformers.ops import memory_efficient_attention
 except Exception:
     memory_efficient_attention = None
+
+
+def attend(q, k, v):
+    if memory_efficient_attention is not None:
+        return memory_efficient_attention(q, k, v)
+    return torch.nn.functional.scaled_dot_product_attention(q, k, v)
+
+
+# The same shape, but the sentinel is called unguarded: the import is mandatory.
+try:
+    # expect: py-nvidia-only-import
+    from xformers.ops import fmha
+except ImportError:
+    fmha = None
+
+
+def block_diagonal(seqlens):
+    return fmha.BlockDiagonalMask.from_seqlens(seqlens)
 
 try:
     # expect: py-nvidia-only-import

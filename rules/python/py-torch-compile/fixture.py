@@ -30,7 +30,11 @@ def legacy_step(x):
 
 
 def build(model, args):
+    # `--compile` is an argparse store_true flag (below): an opt-in the default run does not take.
     if args.compile:
+        # ok: py-torch-compile
+        model = torch.compile(model)
+    if args.fast:
         # expect: py-torch-compile
         model = torch.compile(model)
     # expect: py-torch-compile
