@@ -71,6 +71,14 @@ void add_index_urls(DepsFile& file, const toml::node_view<const toml::node>& vie
   for (const auto& el : *arr) {
     const auto* t = el.as_table();
     if (!t) continue;
+    // An explicit index (uv's `explicit = true`, poetry's `priority = "explicit"`) serves only
+    // the packages pinned to it, which their own entries (with markers) decide; it changes
+    // nothing for a plain install.
+    const toml::node* explicit_flag = t->get("explicit");
+    const toml::node* priority = t->get("priority");
+    if ((explicit_flag && explicit_flag->value_or(false)) ||
+        (priority && priority->is_string() && priority->as_string()->get() == "explicit"))
+      continue;
     const toml::node* url = t->get("url");
     if (url && url->is_string())
       file.add_directive("index-url", url->as_string()->get(), offset(file, url->source().begin) + 1);

@@ -3,6 +3,7 @@
 #include "cpp_frontend.h"
 #include "deps/dependency_link_pass.h"
 #include "deps/deps_frontend.h"
+#include "docs/docs_frontend.h"
 #include "pipeline/extension_link_pass.h"
 #include "pipeline/suppressions.h"
 #include "python/python_frontend.h"
@@ -14,6 +15,7 @@ Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands, do
   frontends_.push_back(std::make_unique<PythonFrontend>(rules));
   frontends_.push_back(std::make_unique<CppFrontend>(rules, compile_commands, clang_time_limit_s));
   frontends_.push_back(std::make_unique<DepsFrontend>(rules));
+  frontends_.push_back(std::make_unique<DocsFrontend>());
   passes_.push_back(std::make_unique<ExtensionLinkPass>(rules));
   passes_.push_back(std::make_unique<DependencyLinkPass>());
 }

@@ -74,7 +74,9 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
                           {"role", c.role},
                           {"verdict", to_string(c.verdict)},
                           {"by_impact", by_impact},
-                          {"reason", c.reason}});
+                          {"reason", c.reason},
+                          {"outside_core", c.outside_core},
+                          {"outside_core_verdict", to_string(c.outside_core_verdict)}});
   }
   doc["components"] = components;
   doc["collection"] = s.collection;

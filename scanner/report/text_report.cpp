@@ -1,5 +1,7 @@
 #include "report/scan_report.h"
 
+#include <vector>
+
 namespace mpsready {
 namespace {
 
@@ -68,12 +70,22 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       out << '\n';
     }
   }
-  if (!s.evidence.empty()) {
-    out << "  MPS evidence:";
-    for (size_t i = 0; i < s.evidence.size() && i < 3; ++i)
-      out << (i ? ", " : " ") << printable(s.evidence[i].path) << ":" << s.evidence[i].line;
-    if (s.evidence.size() > 3) out << ", and " << s.evidence.size() - 3 << " more";
-    out << " select or handle the MPS device\n";
+  // Evidence, kind by kind (the model sorts it by kind): never a substitute for the findings.
+  static const std::pair<const char*, const char*> kKinds[] = {
+      {"selects-mps", "code that selects or handles MPS"},
+      {"docs-mps", "documentation that mentions MPS or Apple Silicon"},
+      {"ci-macos", "CI jobs on macOS"},
+      {"docs-requires-cuda", "documentation that requires CUDA or an NVIDIA GPU"}};
+  for (const auto& [kind, label] : kKinds) {
+    std::vector<const EvidenceFact*> seen;
+    for (const EvidenceFact& e : s.evidence)
+      if (e.kind == kind) seen.push_back(&e);
+    if (seen.empty()) continue;
+    out << "  evidence, " << label << ":";
+    for (size_t i = 0; i < seen.size() && i < 3; ++i)
+      out << (i ? ", " : " ") << printable(seen[i]->path) << ":" << seen[i]->line;
+    if (seen.size() > 3) out << ", and " << seen.size() - 3 << " more";
+    out << '\n';
   }
   out << "  findings: " << result.findings.size() << " (blocker " << s.by_impact.at("blocker")
       << ", portable " << s.by_impact.at("portable") << ", info " << s.by_impact.at("info") << "; "

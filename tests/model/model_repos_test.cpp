@@ -1,0 +1,96 @@
+// Synthetic repositories, one per mechanism of the repository model and the assessment, each
+// paired with a trap of the same shape (tests/model_repos/README.md lists them). Each is scanned
+// by the real executable, with its own .mpsready.json where it has one, and compared with its
+// expected.json: the verdict, the components with their roles and verdicts, the evidence kinds,
+// and every finding with its effective impact and whether it counts for the repository.
+// MPSREADY_UPDATE_GOLDEN=1 rewrites the files; review the diff.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_runner.h"
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+namespace {
+
+nlohmann::ordered_json expectations_of(const nlohmann::json& report) {
+  nlohmann::ordered_json doc;
+  doc["verdict"] = report["verdict"];
+  doc["collection"] = report["collection"];
+  nlohmann::ordered_json components = nlohmann::ordered_json::array();
+  for (const auto& c : report["components"]) {
+    nlohmann::ordered_json j;
+    j["name"] = c["name"];
+    j["role"] = c["role"];
+    j["verdict"] = c["verdict"];
+    if (c.value("outside_core", 0) > 0) j["optional_paths"] = c["outside_core_verdict"];
+    components.push_back(j);
+  }
+  doc["components"] = components;
+  std::set<std::string> kinds;
+  for (const auto& e : report["mps_evidence"]) kinds.insert(e["kind"].get<std::string>());
+  doc["evidence"] = kinds;
+  nlohmann::ordered_json findings = nlohmann::ordered_json::array();
+  for (const auto& f : report["findings"]) {
+    nlohmann::ordered_json j;
+    j["rule"] = f["rule"];
+    j["path"] = f["path"];
+    j["line"] = f["line"];
+    j["impact"] = f["impact"];
+    j["in_core"] = f["in_core"];
+    findings.push_back(j);
+  }
+  doc["findings"] = findings;
+  return doc;
+}
+
+std::vector<std::string> repo_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(source_dir() / "tests" / "model_repos"))
+    if (entry.is_directory()) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+class ModelRepo : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ModelRepo, VerdictComponentsAndFindings) {
+  const fs::path repo = source_dir() / "tests" / "model_repos" / GetParam();
+  const CliRun run = mpsready("scan " + quote(repo.string()) + " --format json -q", false);
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto actual = expectations_of(nlohmann::json::parse(run.out));
+  const fs::path expected_file = repo / "expected.json";
+  if (const char* update = std::getenv("MPSREADY_UPDATE_GOLDEN"); update && std::string(update) == "1") {
+    std::ofstream(expected_file) << actual.dump(2) << "\n";
+    std::cout << "rewrote " << expected_file << "\n";
+  }
+  ASSERT_TRUE(fs::exists(expected_file)) << "missing " << expected_file;
+  const auto expected = nlohmann::ordered_json::parse(read_text(expected_file));
+  // The name says the verdict: a repository cannot drift from what it was made to show.
+  const std::string name = GetParam();
+  const std::string verdict = expected["verdict"].get<std::string>();
+  EXPECT_EQ(name.substr(name.size() - verdict.size()), verdict);
+  EXPECT_EQ(expected["verdict"], actual["verdict"]);
+  EXPECT_EQ(expected["collection"], actual["collection"]);
+  EXPECT_EQ(expected["components"].dump(1), actual["components"].dump(1));
+  EXPECT_EQ(expected["evidence"].dump(), actual["evidence"].dump());
+  EXPECT_EQ(expected["findings"].dump(1), actual["findings"].dump(1));
+}
+
+INSTANTIATE_TEST_SUITE_P(Synthetic, ModelRepo, ::testing::ValuesIn(repo_names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           for (auto& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+}  // namespace mpsready::testing

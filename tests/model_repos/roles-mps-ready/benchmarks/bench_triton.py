@@ -1,0 +1,5 @@
+import triton
+
+from tinynet import TinyNet
+
+print(triton.__version__, TinyNet())
