@@ -335,9 +335,13 @@ bool RepoModel::in_demo_block(const std::string& path, int line) const {
 }
 
 bool RepoModel::is_local_module(const std::string& module) const {
+  // A Python file of the repository (a compiled extension is the repository's too, but importing
+  // it is what the extension rules are about).
   const std::string top = module.substr(0, module.find('.'));
-  const auto it = by_name_.lower_bound(top);
-  return it != by_name_.end() && (it->first == top || it->first.rfind(top + ".", 0) == 0);
+  for (auto it = by_name_.lower_bound(top); it != by_name_.end() && (it->first == top || it->first.rfind(top + ".", 0) == 0); ++it)
+    for (const size_t i : it->second)
+      if (!nodes_[i].path.empty()) return true;
+  return false;
 }
 
 std::string RepoModel::chain_text(const ModuleNode& node) const {

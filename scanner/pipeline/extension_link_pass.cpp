@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "core/verdict.h"
 #include "engine/scanner.h"
 #include "model/extension_sources.h"
+#include "rules/message_template.h"
 
 namespace mpsready {
 namespace {
@@ -38,8 +40,11 @@ std::string join_sites(const std::vector<const ImportFact*>& sites) {
 }  // namespace
 
 ExtensionLinkPass::ExtensionLinkPass(const RuleSet& rules) {
-  for (const Rule& r : rules.rules())
+  for (const Rule& r : rules.rules()) {
     if (r.subject == "extension") declaring_rules_.insert(r.id);
+    for (const MatcherSpec& m : r.matchers)
+      if (m.kind == "repository.extension_import") import_rules_.push_back(&r);
+  }
 }
 
 void ExtensionLinkPass::run(ScanResult& result) const {
@@ -77,6 +82,33 @@ void ExtensionLinkPass::run(ScanResult& result) const {
     if (cpp_twin) linkage += "; a CppExtension of the same name is its CPU build";
     else if (cpu_kernels) linkage += "; its sources register CPU kernels";
 
+    // The unguarded import of a CUDA-only extension is itself a finding, at the import line.
+    if (!has_cpu_path) {
+      for (const Rule* rule : import_rules_) {
+        std::set<std::tuple<std::string, int, int>> reported;  // one finding per import statement
+        for (const ImportFact* imp : unguarded) {
+          if (!reported.emplace(imp->path, imp->line, imp->cell).second) continue;
+          Finding f;
+          f.rule = rule->id;
+          f.category = rule->category;
+          f.impact = rule->impact;
+          f.mechanical = rule->mechanical;
+          f.path = imp->path;
+          f.location = {imp->line, 1, imp->line, 1, imp->cell};
+          std::string linkage_text = "`" + ext.name + "`";
+          if (!ext.sources.empty()) {
+            linkage_text += " (";
+            for (size_t i = 0; i < ext.sources.size() && i < kSitesNamed; ++i) linkage_text += (i ? ", " : "") + ext.sources[i];
+            if (ext.sources.size() > kSitesNamed) linkage_text += ", …";
+            linkage_text += ")";
+          }
+          linkage_text += " declared at " + ext.path + ":" + std::to_string(ext.line);
+          f.message = fill_template(rule->message, {{"name", imp->module}, {"linkage", linkage_text}});
+          f.fix = rule->fix;
+          result.findings.push_back(std::move(f));
+        }
+      }
+    }
     for (Finding& f : result.findings) {
       const bool declaring_site = f.path == ext.path && f.location.line == ext.line && declaring_rules_.count(f.rule);
       const bool in_sources = built_from(f.path);

@@ -5,6 +5,7 @@
 // name, a CPU registration in its sources, or a fallback at every import site) it is portable.
 #include <set>
 #include <string>
+#include <vector>
 
 #include "engine/frontend.h"
 #include "rules/rule_set.h"
@@ -20,6 +21,9 @@ class ExtensionLinkPass final : public RepositoryPass {
 
  private:
   std::set<std::string> declaring_rules_;
+  // Rules whose matcher is `repository.extension_import`: an unguarded import of a CUDA-only
+  // extension is their finding, at the import line.
+  std::vector<const Rule*> import_rules_;
 };
 
 }  // namespace mpsready

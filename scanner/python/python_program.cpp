@@ -8,6 +8,8 @@ PythonProgram::PythonProgram(const RuleSet& rules) {
     CompiledPythonRule compiled{&rule, {}};
     for (const MatcherSpec& spec : rule.matchers) {
       try {
+        // Repository-level kinds are implemented by a repository pass (extension_link_pass).
+        if (spec.kind.rfind("repository.", 0) == 0) continue;
         if (spec.kind == "python.query") {
           compiled.query_slots.push_back(queries_.add(spec.params, rule));
           rule_of_slot_.push_back(rules_.size());
