@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 #include "python/import_map.h"
 #include "python/string_literal.h"
@@ -28,13 +29,36 @@ bool contains_ci(std::string_view text, std::string_view needle) {
   return it != text.end();
 }
 
+// `[prefix_](cuda|gpu)[_suffix]` with the prefixes and suffixes availability is spelt with.
+bool reads_as_device_check(std::string_view name) {
+  std::string lower(name);
+  for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  while (!lower.empty() && lower.front() == '_') lower.erase(0, 1);
+  for (std::string_view device : {"cuda", "gpu"}) {
+    const size_t at = lower.find(device);
+    if (at == std::string::npos) continue;
+    const std::string prefix = lower.substr(0, at);
+    const std::string suffix = lower.substr(at + device.size());
+    static const std::unordered_set<std::string> prefixes = {"", "use_", "has_", "have_", "with_", "is_", "enable_",
+                                                             "enabled_", "on_", "run_on_", "using_", "allow_",
+                                                             "n_", "n", "num_", "number_of_"};
+    static const std::unordered_set<std::string> suffixes = {"", "_available", "_is_available", "_enabled", "_found",
+                                                             "_present", "_exists", "_ready", "_supported", "s",
+                                                             "_count", "_num", "s_count", "_home"};
+    if (prefixes.count(prefix) && suffixes.count(suffix)) return true;
+  }
+  return false;
+}
+
 // Names that read as "this optional dependency or device is present" (HAS_APEX, use_cuda).
 bool looks_like_availability_flag(std::string_view name) {
   // Build switches choose which build to produce (`SKIP_CUDA_BUILD`, `FORCE_CUDA`,
   // `has_flag("--cuda_ext")`): they are no run-time fallback.
   for (std::string_view word : {"build", "force", "skip", "keep", "flag", "compile", "install", "arch"})
     if (contains_ci(name, word)) return false;
-  if (contains_ci(name, "cuda") || contains_ci(name, "gpu")) return true;
+  // A name about CUDA reads as a check only in the shapes availability takes (`use_cuda`,
+  // `args.cuda`, `HAS_GPU`, `cuda_available`); `trace_cuda` or `is_cuda_ok` merely contain it.
+  if (contains_ci(name, "cuda") || contains_ci(name, "gpu")) return reads_as_device_check(name);
   // Distributed mode (`if ddp:`, `if args.distributed:`, `if world_size > 1:`): the code also
   // has a single-process path, which is the one a Mac takes.
   if (contains_ci(name, "ddp") || contains_ci(name, "distributed") || contains_ci(name, "world_size"))

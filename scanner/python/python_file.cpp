@@ -1,6 +1,7 @@
 #include "python/python_file.h"
 
 #include <algorithm>
+#include <optional>
 #include <cstring>
 #include <unordered_set>
 
@@ -22,12 +23,44 @@ bool declares_names(std::string_view parent_type) {
   return types.count(parent_type) != 0;
 }
 
-bool ends_with_exit(TSNode block) {
+// `pytest.skip(...)`, `self.skipTest(...)`: a test leaves like a return.
+bool is_skip_or_exit_call(std::string_view source, TSNode stmt) {
+  if (!node_is(stmt, "expression_statement")) return false;
+  const TSNode call = ts_node_named_child(stmt, 0);
+  if (!node_is(call, "call")) return false;
+  const std::string_view callee = node_text(source, ts_node_child_by_field_id(call, PyFields::get().function));
+  const size_t dot = callee.rfind('.');
+  const std::string_view name = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
+  return name == "skip" || name == "skipTest";
+}
+
+bool ends_with_exit(std::string_view source, TSNode block) {
   const uint32_t count = ts_node_named_child_count(block);
   if (count == 0) return false;
   const TSNode last = ts_node_named_child(block, count - 1);
+  // A test's skip leaves like a return; a plain raise or exit does not: the program stops there
+  // on a Mac, which is the requirement py-cuda-required reports.
+  const bool raises_skip = node_is(last, "raise_statement") && node_text(source, last).find("Skip") != std::string_view::npos;
   return node_is(last, "return_statement") || node_is(last, "continue_statement") ||
-         node_is(last, "break_statement");
+         node_is(last, "break_statement") || raises_skip || is_skip_or_exit_call(source, last);
+}
+
+// `@unittest.skipIf(cond, …)` / `@pytest.mark.skipif(cond, …)` skip when the condition holds;
+// `@unittest.skipUnless(cond, …)` when it does not. nullopt: no such decorator.
+struct SkipDecorator {
+  TSNode condition;
+  bool skips_when_true;
+};
+std::optional<SkipDecorator> skip_decorator(std::string_view source, TSNode decorator) {
+  const TSNode call = ts_node_named_child(decorator, 0);
+  if (!node_is(call, "call")) return std::nullopt;
+  const std::string_view callee = node_text(source, ts_node_child_by_field_id(call, PyFields::get().function));
+  const bool when_true = callee.size() >= 6 && (callee.substr(callee.size() - 6) == "skipIf" || callee.substr(callee.size() - 6) == "skipif");
+  const bool unless = callee.size() >= 10 && callee.substr(callee.size() - 10) == "skipUnless";
+  if (!when_true && !unless) return std::nullopt;
+  const TSNode args = ts_node_child_by_field_id(call, PyFields::get().arguments);
+  if (ts_node_named_child_count(args) == 0) return std::nullopt;
+  return SkipDecorator{ts_node_named_child(args, 0), when_true};
 }
 
 bool only_raises(TSNode block) {
@@ -95,7 +128,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     bool is_call_function;
     bool is_assign_target;
   };
-  std::vector<TSNode> call_nodes, tries, conditionals, booleans;
+  std::vector<TSNode> call_nodes, tries, conditionals, booleans, decorated;
   std::vector<RefCandidate> ref_nodes;
   std::vector<std::pair<TSNode, TSNode>> ifs;  // if_statement or elif_clause, with its parent
 
@@ -137,6 +170,8 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       ifs.emplace_back(node, parent);
     } else if (std::strcmp(type, "conditional_expression") == 0) {
       conditionals.push_back(node);
+    } else if (std::strcmp(type, "decorated_definition") == 0) {
+      decorated.push_back(node);
     } else if (std::strcmp(type, "try_statement") == 0) {
       tries.push_back(node);
     } else if (std::strcmp(type, "boolean_operator") == 0) {
@@ -218,7 +253,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
         }
       }
       // `if not cuda: return` guards the rest of the enclosing block.
-      if (!has_alternative && ends_with_exit(consequence) && !ts_node_is_null(parent))
+      if (!has_alternative && ends_with_exit(source_, consequence) && !ts_node_is_null(parent))
         guards_.add(ts_node_end_byte(stmt), ts_node_end_byte(parent));
     }
   }
@@ -231,6 +266,21 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       guards_.add(ts_node_start_byte(when_true), ts_node_end_byte(when_true));
     else if (check == CudaCheck::negative)
       guards_.add(ts_node_start_byte(when_false), ts_node_end_byte(when_false));
+  }
+  // Test-skip decorators: the test runs only when CUDA is there.
+  for (const TSNode definition : decorated) {
+    const uint32_t count = ts_node_named_child_count(definition);
+    for (uint32_t i = 0; i < count; ++i) {
+      const TSNode decorator = ts_node_named_child(definition, i);
+      if (!node_is(decorator, "decorator")) continue;
+      const auto skip = skip_decorator(source_, decorator);
+      if (!skip) continue;
+      const CudaCheck check = classifier.classify(skip->condition);
+      if ((skip->skips_when_true && check == CudaCheck::negative) || (!skip->skips_when_true && check == CudaCheck::positive)) {
+        const TSNode body = ts_node_child_by_field_id(definition, PyFields::get().definition);
+        if (!ts_node_is_null(body)) guards_.add(ts_node_start_byte(body), ts_node_end_byte(body));
+      }
+    }
   }
   for (const TSNode expr : booleans) {
     const TSNode op = ts_node_child_by_field_id(expr, f.operator_);

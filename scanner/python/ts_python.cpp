@@ -83,6 +83,7 @@ const PyFields& PyFields::get() {
     f.argument = id("argument");
     f.operator_ = id("operator");
     f.type = id("type");
+    f.definition = id("definition");
     return f;
   }();
   return fields;

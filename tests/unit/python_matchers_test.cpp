@@ -160,6 +160,38 @@ TEST(QueryMatcher, RejectsQueriesWithoutFindingOrWithUnknownPredicates) {
   EXPECT_THROW({ const RuleSet r = RuleSet::load(dir3.path() / "rules"); Pipeline p(r); }, RuleError);
 }
 
+TEST(Guards, TestSkipsOptInsAndNamesThatOnlyContainCuda) {
+  TempDir dir;
+  add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J");
+  const auto sites = scan_with_rules(dir,
+                                     "import sys, unittest, pytest, torch\n"
+                                     "@unittest.skipIf(not torch.cuda.is_available(), 'needs CUDA')\n"
+                                     "def test_a(m):\n"
+                                     "    m.cuda()\n"                                   // 4 guarded
+                                     "@unittest.skipUnless(torch.cuda.is_available(), 'needs CUDA')\n"
+                                     "def test_b(m):\n"
+                                     "    m.cuda()\n"                                   // 7 guarded
+                                     "@unittest.skipIf(sys.platform == 'win32', 'no windows')\n"
+                                     "def test_c(m):\n"
+                                     "    m.cuda()\n"                                   // 10 not guarded
+                                     "def test_d(m):\n"
+                                     "    if not torch.cuda.is_available():\n"
+                                     "        pytest.skip('needs CUDA')\n"
+                                     "    m.cuda()\n"                                   // 14 guarded
+                                     "def train(m, use_amp=False):\n"
+                                     "    if use_amp:\n"
+                                     "        m.cuda()\n"                               // 17 guarded: opt-in
+                                     "    if m.trace_cuda:\n"
+                                     "        m.cuda()\n"                               // 19 not guarded: a name
+                                     "    if not torch.cuda.is_available() or not use_amp:\n"
+                                     "        return m\n"
+                                     "    return m.cuda()\n");                          // 22 guarded: `or` early exit
+  std::vector<std::pair<int, bool>> got;
+  for (const auto& s : sites) got.emplace_back(s.line, s.guarded);
+  EXPECT_EQ(got, (std::vector<std::pair<int, bool>>{{4, true}, {7, true}, {10, false}, {14, true}, {17, true},
+                                                    {19, false}, {22, true}}));
+}
+
 TEST(Guards, CudaChecksFallbacksAndEarlyReturns) {
   TempDir dir;
   add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J");

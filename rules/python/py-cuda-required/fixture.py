@@ -7,6 +7,7 @@ import unittest
 import warnings
 
 import pytest
+import numpy as np
 import torch
 from torch import cuda
 
@@ -110,3 +111,13 @@ class KernelTest(unittest.TestCase):
         # ok: py-cuda-required
         if not torch.cuda.is_available():
             raise unittest.SkipTest("needs CUDA")
+
+
+def compare(trace_cpu, trace_cuda, x):
+    # Names that merely contain "cuda" are no CUDA check.
+    # ok: py-cuda-required
+    assert np.allclose(trace_cpu, trace_cuda)
+    # ok: py-cuda-required
+    assert is_cuda_ok(x)
+    # expect: py-cuda-required
+    assert x.is_cuda

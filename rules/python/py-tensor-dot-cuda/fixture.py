@@ -14,9 +14,10 @@ class Net(nn.Module):
         # ok: py-tensor-dot-cuda
         self.cuda_ok = torch.cuda.is_available()
 
+    # An override that delegates to nn.Module.cuda: the caller's `.cuda()` is the finding.
     # ok: py-tensor-dot-cuda
     def cuda(self, device=None):
-        # expect: py-tensor-dot-cuda
+        # ok: py-tensor-dot-cuda
         return super().cuda(device)
 
     # ok: py-tensor-dot-cuda

@@ -59,12 +59,13 @@ class CallMatcher final : public PythonMatcher {
         // `x.cpu().double()`: a method called on what another method returned (on the CPU).
         if (hit && !skip_after_.empty()) {
           const TSNode receiver = ts_node_child_by_field_id(call.function, PyFields::get().object);
+          // ... or on `super()`: an override that delegates (`def cuda(self): return super().cuda()`).
           if (node_is(receiver, "call")) {
             const TSNode inner = ts_node_child_by_field_id(receiver, PyFields::get().function);
-            if (node_is(inner, "attribute")) {
-              const std::string_view m = file.text(ts_node_child_by_field_id(inner, PyFields::get().attribute));
-              if (std::find(skip_after_.begin(), skip_after_.end(), m) != skip_after_.end()) hit = false;
-            }
+            const std::string_view m = node_is(inner, "attribute")
+                                           ? file.text(ts_node_child_by_field_id(inner, PyFields::get().attribute))
+                                           : file.text(inner);
+            if (std::find(skip_after_.begin(), skip_after_.end(), m) != skip_after_.end()) hit = false;
           }
         }
       }
