@@ -5,6 +5,8 @@
 #include <cstring>
 #include <unordered_set>
 
+#include <re2/re2.h>
+
 #include "python/import_fallback.h"
 #include "python/opt_in.h"
 #include "python/ts_python.h"
@@ -288,6 +290,30 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     if (classifier.classify(ts_node_child_by_field_id(expr, f.left)) == CudaCheck::positive) {
       const TSNode right = ts_node_child_by_field_id(expr, f.right);
       guards_.add(ts_node_start_byte(right), ts_node_end_byte(right));
+    }
+  }
+  // MPS-aware branches: `if x.device.type == "mps": ... else: <the other devices' code>` — on a Mac
+  // the else branch is not taken; `if device.type != "mps":` likewise guards its body.
+  static const RE2 mps_positive(R"re((==\s*["']mps["']|["']mps["']\s*==|\.is_mps\b|backends\.mps\.is_available\(\)))re");
+  static const RE2 mps_negative(R"re((!=\s*["']mps["']|["']mps["']\s*!=|\bnot\s+[\w.]*\.is_mps\b|\bnot\s+torch\.backends\.mps\.is_available\(\)))re");
+  for (const auto& [stmt, parent] : ifs) {
+    (void)parent;
+    if (!node_is(stmt, "if_statement")) continue;
+    const std::string_view condition = node_text(source_, ts_node_child_by_field_id(stmt, f.condition));
+    if (condition.find("mps") == std::string_view::npos) continue;
+    const re2::StringPiece text(condition.data(), condition.size());
+    if (RE2::PartialMatch(text, mps_negative)) {
+      const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
+      guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
+    } else if (RE2::PartialMatch(text, mps_positive)) {
+      const uint32_t count = ts_node_named_child_count(stmt);
+      for (uint32_t i = 0; i < count; ++i) {
+        const TSNode clause = ts_node_named_child(stmt, i);
+        if (node_is(clause, "else_clause")) {
+          const TSNode body = ts_node_child_by_field_id(clause, f.body);
+          guards_.add(ts_node_start_byte(body), ts_node_end_byte(body));
+        }
+      }
     }
   }
   // Opt-in options: a branch the default path does not take (opt_in.h).

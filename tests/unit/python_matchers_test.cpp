@@ -185,11 +185,22 @@ TEST(Guards, TestSkipsOptInsAndNamesThatOnlyContainCuda) {
                                      "        m.cuda()\n"                               // 19 not guarded: a name
                                      "    if not torch.cuda.is_available() or not use_amp:\n"
                                      "        return m\n"
-                                     "    return m.cuda()\n");                          // 22 guarded: `or` early exit
+                                     "    return m.cuda()\n"                            // 22 guarded: `or` early exit
+                                     "def place(m, x):\n"
+                                     "    if x.device.type == 'mps':\n"
+                                     "        return m.to(x.device)\n"
+                                     "    else:\n"
+                                     "        return m.cuda()\n"                        // 27 guarded: MPS-aware
+                                     "    if x.device.type != 'mps':\n"
+                                     "        m.cuda()\n"                               // 29 guarded
+                                     "    if x.device.type == 'cpu':\n"
+                                     "        pass\n"
+                                     "    else:\n"
+                                     "        m.cuda()\n");                             // 33 not guarded: MPS lands here
   std::vector<std::pair<int, bool>> got;
   for (const auto& s : sites) got.emplace_back(s.line, s.guarded);
   EXPECT_EQ(got, (std::vector<std::pair<int, bool>>{{4, true}, {7, true}, {10, false}, {14, true}, {17, true},
-                                                    {19, false}, {22, true}}));
+                                                    {19, false}, {22, true}, {27, true}, {29, true}, {33, false}}));
 }
 
 TEST(Guards, CudaChecksFallbacksAndEarlyReturns) {
