@@ -131,3 +131,10 @@ def make_loader(dataset, device: torch.device = torch.device("cuda:0")):
 # ok: py-cuda-default-device
 def load_on_cpu(path, device=torch.device("cpu")):
     return torch.load(path, map_location=device)
+
+
+# A module-level default that a config file or the command line overrides (the configurator is
+# exec'd below, nanoGPT style): a configurable default, not a hard-code.
+# expect: py-cuda-default-device
+device = "cuda"
+exec(open("configurator.py").read())

@@ -35,3 +35,16 @@
          type: (_)
          right: (string) @finding))))
  (#string-match? @finding "^cuda(:([0-9]+|\\{\\}))?$"))
+
+; device = "cuda" at module level in a script that overrides its globals from a config file or the
+; command line (`exec(open(config).read())`, `globals().update(...)`, `globals()[k] = v`,
+; `fire.Fire(...)`): a configurable default, like an argparse default.
+((module
+   (expression_statement
+     (assignment
+       left: (identifier) @n
+       !type
+       right: (string) @finding))) @script
+ (#match? @n "(?i)device")
+ (#string-match? @finding "^cuda(:([0-9]+|\\{\\}))?$")
+ (#match? @script "exec\\(open\\(|globals\\(\\)\\s*\\[|globals\\(\\)\\.update\\(|fire\\.Fire\\("))
