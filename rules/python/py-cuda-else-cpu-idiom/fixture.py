@@ -87,3 +87,10 @@ def negatives(args, use_mps):
     # ok: py-cuda-else-cpu-idiom
     device = "cuda"
     return device, dtype, label
+
+
+def autocast_type(device: str):
+    # The autocast device type derived from a device the user chose: the device stays mps.
+    # ok: py-cuda-else-cpu-idiom
+    device_type = "cuda" if "cuda" in device else "cpu"
+    return device_type

@@ -6,6 +6,8 @@
 ;  3. inside parentheses.
 ;  A `map_location=` value is left alone: loading onto the CPU on a Mac is fine, the model is
 ;  moved to its device afterwards.
+;  A membership test of a device the user chose (`"cuda" if "cuda" in device else "cpu"`, the
+;  autocast device type derived from it) is no availability test: the device itself may be mps.
 ; @ctx is the surrounding node: a chain that tests MPS first ("mps" if m else "cuda" if c else
 ; "cpu") mentions "mps" there and is left alone.
 
@@ -23,6 +25,7 @@
  (#not-match? @ctx "^map_location\\s*=")
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
+ (#not-match? @cond "^[\"']cuda[\"']\\s+(not\\s+)?in\\s")
  (#match? @alt "(?i)cpu")
  (#not-mentions? @alt "mps")
  (#not-mentions? @ctx "mps"))
@@ -42,6 +45,7 @@
  (#not-match? @callee "(?i)^(print|pprint|warnings\\.warn|click\\.echo|typer\\.echo)$|\\.(debug|info|warning|warn|error|critical|exception|log|echo|write|set_description|set_postfix)$")
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
+ (#not-match? @cond "^[\"']cuda[\"']\\s+(not\\s+)?in\\s")
  (#match? @alt "(?i)cpu")
  (#not-mentions? @alt "mps")
  (#not-mentions? @ctx "mps"))
@@ -59,6 +63,7 @@
        .) @finding)) @ctx
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
+ (#not-match? @cond "^[\"']cuda[\"']\\s+(not\\s+)?in\\s")
  (#match? @alt "(?i)cpu")
  (#not-mentions? @alt "mps")
  (#not-mentions? @ctx "mps"))
@@ -79,6 +84,7 @@
  (#resolves-to? @fn "torch.device")
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
+ (#not-match? @cond "^[\"']cuda[\"']\\s+(not\\s+)?in\\s")
  (#match? @alt "(?i)cpu")
  (#not-mentions? @alt "mps")
  (#not-mentions? @ctx "mps"))
@@ -101,6 +107,7 @@
  (#resolves-to? @fn "torch.device")
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
+ (#not-match? @cond "^[\"']cuda[\"']\\s+(not\\s+)?in\\s")
  (#match? @alt "(?i)cpu")
  (#not-mentions? @alt "mps")
  (#not-mentions? @ctx "mps"))
@@ -121,6 +128,7 @@
  (#resolves-to? @fn "torch.device")
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
+ (#not-match? @cond "^[\"']cuda[\"']\\s+(not\\s+)?in\\s")
  (#match? @alt "(?i)cpu")
  (#not-mentions? @alt "mps")
  (#not-mentions? @ctx "mps"))
@@ -138,6 +146,7 @@
  (#not-match? @ctx "^[({]")
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
+ (#not-match? @cond "^[\"']cuda[\"']\\s+(not\\s+)?in\\s")
  (#match? @alt "(?i)cpu")
  (#not-mentions? @alt "mps")
  (#not-mentions? @ctx "mps"))
@@ -157,6 +166,7 @@
  (#not-match? @callee "(?i)^(print|pprint|warnings\\.warn|click\\.echo|typer\\.echo)$|\\.(debug|info|warning|warn|error|critical|exception|log|echo|write|set_description|set_postfix)$")
  (#string-match? @dev "^cuda(:([0-9]+|\\{\\}))?$")
  (#cuda-check? @cond)
+ (#not-match? @cond "^[\"']cuda[\"']\\s+(not\\s+)?in\\s")
  (#match? @alt "(?i)cpu")
  (#not-mentions? @alt "mps")
  (#not-mentions? @ctx "mps"))
