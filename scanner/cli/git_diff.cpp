@@ -117,25 +117,52 @@ std::string strip_prefix(std::string path, const char* prefix) {
 
 void parse_unified_diff(const std::string& text, GitDiff& out) {
   std::string current;
+  // Lines a hunk still holds, by its `@@` counts: inside a hunk every line is content, whatever
+  // it looks like (an added line `++ b/decoy.py` is printed `+++ b/decoy.py` and must not be read
+  // as a file header).
+  long old_left = 0, new_left = 0;
   size_t pos = 0;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
     if (end == std::string::npos) end = text.size();
     const std::string line = text.substr(pos, end - pos);
     pos = end + 1;
+    if (old_left > 0 || new_left > 0) {
+      const char c = line.empty() ? ' ' : line[0];
+      if (c == ' ') {
+        --old_left;
+        --new_left;
+        continue;
+      }
+      if (c == '-') {
+        --old_left;
+        continue;
+      }
+      if (c == '+') {
+        --new_left;
+        continue;
+      }
+      if (c == '\\') continue;  // "\ No newline at end of file"
+      old_left = new_left = 0;    // a malformed hunk: read on as headers
+    }
     if (line.rfind("--- ", 0) == 0) {
       const std::string old_path = strip_prefix(line.substr(4), "a/");
       if (!old_path.empty()) out.changed_files.insert(old_path);
     } else if (line.rfind("+++ ", 0) == 0) {
       current = strip_prefix(line.substr(4), "b/");  // "" for /dev/null (a deleted file)
       if (!current.empty()) out.changed_files.insert(current);
-    } else if (line.rfind("@@ ", 0) == 0 && !current.empty()) {
+    } else if (line.rfind("@@ ", 0) == 0) {
       // @@ -l[,s] +l[,s] @@
+      long old_start = 0, old_count = 1, start = 0, count = 1;
+      const size_t minus = line.find(" -");
       const size_t plus = line.find(" +");
-      if (plus == std::string::npos) continue;
-      int start = 0, count = 1;
-      if (std::sscanf(line.c_str() + plus + 2, "%d,%d", &start, &count) < 1) continue;
-      if (count > 0 && start > 0) out.added[current].push_back({start, start + count - 1});
+      if (minus == std::string::npos || plus == std::string::npos) continue;
+      if (std::sscanf(line.c_str() + minus + 2, "%ld,%ld", &old_start, &old_count) < 1) continue;
+      if (std::sscanf(line.c_str() + plus + 2, "%ld,%ld", &start, &count) < 1) continue;
+      old_left = std::max(0L, old_count);
+      new_left = std::max(0L, count);
+      if (!current.empty() && count > 0 && start > 0)
+        out.added[current].push_back({static_cast<int>(start), static_cast<int>(start + count - 1)});
     }
   }
 }

@@ -267,6 +267,11 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
       if (keep[i]) kept.push_back(std::move(result.findings[i]));
     result.findings = std::move(kept);
     result.summary = summarize(result.findings, result.summary_context);
+    // A change that makes the whole tree worse is never reported better than that, even when no
+    // finding lands on a line it changes (a deleted guard, a changed import, a file the model
+    // now reaches): the diff verdict, and so --fail-on, is at least the tree's new verdict.
+    if (ctx.diff && ctx.diff->after > ctx.diff->before && ctx.diff->after > result.summary.verdict)
+      result.summary.verdict = ctx.diff->after;
   }
   std::ofstream file;
   if (!options.output.empty()) {

@@ -57,8 +57,10 @@ ImportContext import_context(const PythonFile& file, TSNode statement) {
       const TSNode condition = ts_node_child_by_field_id(node, f.condition);
       const bool via_body = ts_node_eq(child, ts_node_child_by_field_id(node, f.consequence));
       if (via_body) {
+        const std::string_view text = file.text(condition);
+        const bool always = text == "True" || text == "1";  // always taken: no branch
         if (is_main_check(file, condition)) out.in_main_block = true;
-        else if (out.branch.empty() && file.cuda_check(condition) == CudaCheck::none)
+        else if (!always && out.branch.empty() && file.cuda_check(condition) == CudaCheck::none)
           out.branch = one_line(file.text(condition));
       }
     } else if (type == "else_clause" && out.branch.empty()) {

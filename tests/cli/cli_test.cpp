@@ -443,6 +443,41 @@ TEST(Diff, ReportsOnlyWhatTheChangeAddedAndTheVerdictBeforeAndAfter) {
   EXPECT_EQ(mpsready("scan " + root + " --diff HEAD --fail-on partial").code, 0);
 }
 
+TEST(Diff, ADecoyHeaderInsideAHunkCannotHideABlocker) {
+  TempDir dir;
+  dir.write("model.py", "import torch\n\n\ndef f():\n    return 1\n");
+  ASSERT_TRUE(git_commit_all(dir, "first")) << "git is needed (scripts/bootstrap installs it)";
+  // An added line `++ b/decoy.py` is printed `+++ b/decoy.py` in the diff; a later hunk of the
+  // same file adds a blocker.
+  dir.write("model.py", "import torch\n++ b/decoy.py\n\n\ndef f():\n    return 1\n\n\n\n\n\n\nimport flash_attn\n");
+  ASSERT_TRUE(git_commit_all(dir, "second"));
+  const std::string root = quote(dir.path().string());
+  const auto doc = nlohmann::json::parse(mpsready("scan " + root + " --format json --diff HEAD~1", false).out);
+  bool blocker = false;
+  for (const auto& f : doc["findings"]) blocker = blocker || (f["path"] == "model.py" && f["impact"] == "blocker");
+  EXPECT_TRUE(blocker) << doc.dump(1);
+  EXPECT_EQ(doc["verdict"], "stay-on-linux");
+  EXPECT_EQ(mpsready("scan " + root + " --diff HEAD~1 --fail-on stay-on-linux").code, 1);
+}
+
+TEST(Diff, AChangeThatWorsensTheTreeTripsTheGateWithoutAFindingOnItsLines) {
+  TempDir dir;
+  // The check that made a CUDA-only import optional is deleted: the import line is unchanged and
+  // the change adds no line at all.
+  dir.write("model.py", "import torch\ntry:\n    import flash_attn\nexcept ImportError:\n    flash_attn = None\n\n"
+                        "def f(x):\n    if flash_attn is None:\n        return x\n    return flash_attn.f(x)\n");
+  ASSERT_TRUE(git_commit_all(dir, "first")) << "git is needed (scripts/bootstrap installs it)";
+  dir.write("model.py", "import torch\ntry:\n    import flash_attn\nexcept ImportError:\n    flash_attn = None\n\n"
+                        "def f(x):\n    return flash_attn.f(x)\n");
+  ASSERT_TRUE(git_commit_all(dir, "second"));
+  const std::string root = quote(dir.path().string());
+  const auto doc = nlohmann::json::parse(mpsready("scan " + root + " --format json --diff HEAD~1", false).out);
+  EXPECT_TRUE(doc["findings"].empty()) << doc.dump(1);
+  EXPECT_EQ(doc["diff"]["verdict_after"], "stay-on-linux");
+  EXPECT_EQ(doc["verdict"], "stay-on-linux");
+  EXPECT_EQ(mpsready("scan " + root + " --diff HEAD~1 --fail-on stay-on-linux").code, 1);
+}
+
 TEST(Diff, BadRevisionsAndNonRepositoriesAreUsageErrors) {
   TempDir plain;
   plain.write("a.py", "import torch\n");
