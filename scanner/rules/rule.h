@@ -37,10 +37,10 @@ struct Rule {
   std::string status;
   std::string since;
   // What a finding of this rule is about, for the repository model: "import" (the site imports
-  // a module: it is moot when that module is the repository's own), "extension" (the site
-  // declares a compiled extension: its impact follows the extension's CPU path and importers),
-  // "package" (the site declares a dependency: its impact follows the code that imports it).
-  // Empty: a code site like any other.
+  // a module: it is moot when that module is the repository's own, and on a feature branch it is
+  // that feature's), "extension" (the site declares a compiled extension: its impact follows the
+  // extension's CPU path and importers). Empty: a code site like any other. (A dependency finding
+  // is tied to its importers through the facts the deps front end records.)
   std::string subject;
 
   std::filesystem::path dir;   // the rule's folder

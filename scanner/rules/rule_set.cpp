@@ -167,8 +167,8 @@ Rule parse_rule(const json& doc, const std::string& where) {
   rule.since = require_string(doc, "since", where);
   if (doc.contains("subject")) {
     rule.subject = require_string(doc, "subject", where);
-    if (rule.subject != "import" && rule.subject != "extension" && rule.subject != "package")
-      throw RuleError(where + ": \"subject\" must be import, extension or package");
+    if (rule.subject != "import" && rule.subject != "extension")
+      throw RuleError(where + ": \"subject\" must be import or extension");
   }
   return rule;
 }
