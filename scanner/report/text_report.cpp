@@ -1,5 +1,7 @@
 #include "report/scan_report.h"
 
+#include <cstdio>
+
 #include <vector>
 
 namespace mpsready {
@@ -108,7 +110,9 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   if (s.effort.rewrite_files)
     out << "; " << s.effort.rewrite_files << (s.effort.rewrite_files == 1 ? " C++/CUDA file" : " C++/CUDA files")
         << " to rewrite";
-  out << " (about " << static_cast<long>(s.effort.hours + 0.5) << " hours)\n";
+  char hours[32];
+  std::snprintf(hours, sizeof hours, "%.1f", s.effort.hours);
+  out << " (about " << hours << " hours)\n";
   out << "  files: " << result.files_scanned << " scanned, " << result.skipped.size() << " skipped, "
       << result.errors.size() << " with errors\n";
 }

@@ -327,6 +327,11 @@ TEST(Config, ErrorsNameTheKeyAndExitTwo) {
       {R"({"target_pytorch": 2.5})", "\"target_pytorch\" must be a string"},
       {R"({"target_pytorch": "latest"})", "\"target_pytorch\": \"latest\" is not a version"},
       {R"({"fail_on": "always"})", "\"fail_on\": \"always\" is not partial or stay-on-linux"},
+      {R"({"roles": {"scripts": "main"}})", "\"roles.scripts\" must be a role"},
+      {R"({"roles": ["scripts"]})", "\"roles\" must be an object"},
+      {R"({"roles": {"../x": "core"}})", "points outside the scanned root"},
+      {R"({"components": ["a", 1]})", "\"components\"[1] must be a string"},
+      {R"({"components": ["../abs"]})", "points outside the scanned root"},
       {R"([1, 2])", "must be a JSON object"},
       {R"({"exclude": [)", "not valid JSON"},
   };
