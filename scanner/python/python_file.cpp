@@ -115,6 +115,19 @@ void collect_flags(std::string_view source, TSNode block, std::unordered_set<std
   }
 }
 
+// The body of an if statement's `else:` (null when it has none); `has_alternative` tells whether
+// it has an `elif` or an `else` at all.
+TSNode else_body(TSNode stmt, bool& has_alternative) {
+  TSNode body{};
+  const uint32_t count = ts_node_named_child_count(stmt);
+  for (uint32_t i = 0; i < count; ++i) {
+    const TSNode clause = ts_node_named_child(stmt, i);
+    if (node_is(clause, "else_clause")) body = ts_node_child_by_field_id(clause, PyFields::get().body);
+    has_alternative = has_alternative || node_is(clause, "else_clause") || node_is(clause, "elif_clause");
+  }
+  return body;
+}
+
 struct Frame {
   TSNode node;
   TSFieldId field;  // this node's field in its parent
@@ -243,17 +256,8 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
     } else if (check == CudaCheck::negative && node_is(stmt, "if_statement")) {
       bool has_alternative = false;
-      const uint32_t count = ts_node_named_child_count(stmt);
-      for (uint32_t i = 0; i < count; ++i) {
-        const TSNode clause = ts_node_named_child(stmt, i);
-        if (node_is(clause, "else_clause")) {
-          const TSNode body = ts_node_child_by_field_id(clause, f.body);
-          guards_.add(ts_node_start_byte(body), ts_node_end_byte(body));
-          has_alternative = true;
-        } else if (node_is(clause, "elif_clause")) {
-          has_alternative = true;
-        }
-      }
+      const TSNode otherwise = else_body(stmt, has_alternative);
+      if (!ts_node_is_null(otherwise)) guards_.add(ts_node_start_byte(otherwise), ts_node_end_byte(otherwise));
       // `if not cuda: return` guards the rest of the enclosing block.
       if (!has_alternative && ends_with_exit(source_, consequence) && !ts_node_is_null(parent))
         guards_.add(ts_node_end_byte(stmt), ts_node_end_byte(parent));
@@ -306,14 +310,9 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
       guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
     } else if (RE2::PartialMatch(text, mps_positive)) {
-      const uint32_t count = ts_node_named_child_count(stmt);
-      for (uint32_t i = 0; i < count; ++i) {
-        const TSNode clause = ts_node_named_child(stmt, i);
-        if (node_is(clause, "else_clause")) {
-          const TSNode body = ts_node_child_by_field_id(clause, f.body);
-          guards_.add(ts_node_start_byte(body), ts_node_end_byte(body));
-        }
-      }
+      bool has_alternative = false;
+      const TSNode otherwise = else_body(stmt, has_alternative);
+      if (!ts_node_is_null(otherwise)) guards_.add(ts_node_start_byte(otherwise), ts_node_end_byte(otherwise));
     }
   }
   // Opt-in options: a branch the default path does not take (opt_in.h).

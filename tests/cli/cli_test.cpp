@@ -448,6 +448,20 @@ TEST(Diff, ReportsOnlyWhatTheChangeAddedAndTheVerdictBeforeAndAfter) {
   EXPECT_EQ(mpsready("scan " + root + " --diff HEAD --fail-on partial").code, 0);
 }
 
+TEST(Config, RepeatingARulesDefaultImpactChangesNothing) {
+  // The extension in this sample has a Python fallback: its kernels are guarded. A configuration
+  // that merely repeats cu-cuda-kernel's default impact must leave the verdict and every finding.
+  const std::string repo = quote((source_dir() / "sample_repos" / "rmsnorm-extension-partial").string());
+  TempDir dir;
+  dir.write("repeat.json", R"({"impact": {"cu-cuda-kernel": "blocker"}})");
+  const auto plain = nlohmann::json::parse(mpsready("scan " + repo + " --format json", false).out);
+  const auto repeated = nlohmann::json::parse(
+      mpsready("scan " + repo + " --format json --config " + quote((dir.path() / "repeat.json").string()), false).out);
+  EXPECT_EQ(repeated["verdict"], "partial");
+  EXPECT_EQ(plain["findings"].dump(), repeated["findings"].dump());
+  EXPECT_EQ(plain["reasons"].dump(), repeated["reasons"].dump());
+}
+
 TEST(Diff, ADecoyHeaderInsideAHunkCannotHideABlocker) {
   TempDir dir;
   dir.write("model.py", "import torch\n\n\ndef f():\n    return 1\n");
