@@ -23,6 +23,7 @@ ModelCoverage from_yaml(const std::vector<OpUse>& uses, const OpCoverageSettings
   ModelCoverage result;
   DiscoveryRequest request;
   request.explicit_files = settings.native_functions;
+  request.tables_dir = settings.tables_dir;
   const DiscoveryResult found = discover_native_functions(request);
   if (!found.errors.empty()) {
     result.error = found.errors.front();

@@ -1,6 +1,7 @@
 #pragma once
 // `mpsready ops` and smoke runs: the aten ops of a TorchScript model with their MPS status, from
-// the live dispatcher on a Mac with an MPS-enabled LibTorch, else from native_functions.yaml.
+// the live dispatcher on a Mac with an MPS-enabled LibTorch, else from the bundled op-status
+// tables (settings.tables_dir) or the --native-functions files.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -16,7 +17,7 @@ struct Module;
 namespace mpsready {
 
 struct ModelCoverageOptions {
-  OpCoverageSettings settings;  // --native-functions, --torch-version
+  OpCoverageSettings settings;  // --native-functions, --torch-version, the bundled tables
   // The dispatcher answers only when the linked LibTorch has MPS and no yaml or version was asked for.
   bool allow_dispatcher = true;
 };

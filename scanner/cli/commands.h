@@ -31,7 +31,7 @@ struct ScanCommandOptions {
   std::string cache_dir;         // --cache DIR ("" = no cache)
   bool quiet = false;            // --quiet: no progress line, no cache notes
   double clang_time_limit = 10;  // --clang-time-limit SECONDS (per C++/CUDA file)
-  std::string torch_version;                  // --torch-version (op coverage; default: config, then newest)
+  std::string torch_version;                  // --torch-version (op coverage; default: config, then the newest bundled)
   std::vector<std::string> native_functions;  // --native-functions PATH or VERSION=PATH (repeatable)
 };
 
@@ -44,7 +44,7 @@ struct OpsCommandOptions {
 };
 
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);
-int run_ops_command(const OpsCommandOptions& options);
+int run_ops_command(const GlobalOptions& global, const OpsCommandOptions& options);
 int run_rules_list(const GlobalOptions& global, const std::string& format);
 int run_rules_explain(const GlobalOptions& global, const std::string& id);
 int run_rules_test(const GlobalOptions& global, const std::vector<std::string>& ids);

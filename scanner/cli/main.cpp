@@ -53,9 +53,9 @@ int main(int argc, char** argv) {
                        "Seconds Clang may spend on one C++/CUDA file before it is read token by token (default 10)")
       ->check(CLI::NonNegativeNumber);
   scan_cmd->add_option("--torch-version", scan.torch_version,
-                       "PyTorch version whose op coverage is checked (default: target_pytorch, else the newest found)");
+                       "PyTorch version whose op coverage is checked: a bundled op-status table (default: target_pytorch, else the newest bundled)");
   scan_cmd->add_option("--native-functions", scan.native_functions,
-                       "native_functions.yaml to check op coverage against, PATH or VERSION=PATH (repeatable)");
+                       "native_functions.yaml (or op-status table) to check op coverage against instead of the bundled tables, PATH or VERSION=PATH (repeatable)");
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);
@@ -87,9 +87,9 @@ int main(int argc, char** argv) {
   ops_cmd->add_option("model", ops.model, "TorchScript file (torch.jit.save)")->required();
   ops_cmd->add_option("--format", ops.format, "Output format")->check(CLI::IsMember({"text", "json"}));
   ops_cmd->add_option("-o,--output", ops.output, "Write the answer to FILE instead of stdout");
-  ops_cmd->add_option("--torch-version", ops.torch_version, "PyTorch version to answer for (default: the newest found)");
+  ops_cmd->add_option("--torch-version", ops.torch_version, "PyTorch version to answer for (default: the newest bundled op-status table)");
   ops_cmd->add_option("--native-functions", ops.native_functions,
-                      "native_functions.yaml to read, PATH or VERSION=PATH (repeatable: answers from which version on)");
+                      "native_functions.yaml to read instead of the bundled tables, PATH or VERSION=PATH (repeatable: answers from which version on)");
 #else
   // Listed for --help only: their command lines went to mpsready-runtime above.
   for (const RuntimeSubcommand& sub : kRuntimeSubcommands) app.add_subcommand(sub.name, sub.description)->allow_extras();
@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
 #if defined(MPSREADY_WITH_RUNTIME)
   if (*smoke_cmd) return run_smoke_command(global.argv0, smoke, MPSREADY_VERSION);
   if (*audit_cmd) return run_audit_command(global, audit, MPSREADY_VERSION);
-  if (*ops_cmd) return run_ops_command(ops);
+  if (*ops_cmd) return run_ops_command(global, ops);
 #endif
   return 2;
 }

@@ -5,12 +5,14 @@
 
 #include "cli/commands.h"
 #include "ops/model_op_coverage.h"
+#include "ops/native_functions_discovery.h"
 #include "ops/op_coverage_report.h"
+#include "rules/rule_set.h"
 
 namespace mpsready {
 
 // Built into mpsready-runtime only: it loads the model with LibTorch.
-int run_ops_command(const OpsCommandOptions& options) {
+int run_ops_command(const GlobalOptions& global, const OpsCommandOptions& options) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(options.model, ec)) {
     std::cerr << "mpsready: model not found: " << options.model << "\n";
@@ -19,6 +21,7 @@ int run_ops_command(const OpsCommandOptions& options) {
   ModelCoverageOptions coverage;
   coverage.settings.native_functions = options.native_functions;
   coverage.settings.torch_version = options.torch_version;
+  coverage.settings.tables_dir = op_tables_dir(default_rules_dir(global.rules_dir, global.argv0));
   const ModelCoverage result = model_op_coverage(options.model, coverage);
   if (!result.error.empty()) {
     std::cerr << "mpsready: " << result.error << "\n";

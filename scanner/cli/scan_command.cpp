@@ -16,7 +16,6 @@
 #include "engine/cache_key.h"
 #include "report/fingerprint.h"
 #include "cli/load_rules.h"
-#include "ops/native_functions_discovery.h"
 #include "ops/op_coverage_source.h"
 #include "report/scan_report.h"
 
@@ -88,14 +87,10 @@ std::string cache_key(const ScanCommandOptions& options, const ProjectConfig& co
   key += "\nimpacts";
   for (const auto& [id, impact] : config.impacts) key += " " + id + "=" + std::string(to_string(impact));
   key += "\ntarget-pytorch " + config.target_pytorch + "\ntorch-version " + options.torch_version;
-  // The op-coverage yaml files: given ones by content, found ones through their discovery.
+  // The op-coverage files given, by content; the bundled op-status tables are part of the rules
+  // directory above. Nothing installed on this machine is consulted.
   key += "\nnative-functions";
   for (const std::string& given : options.native_functions) key += " " + given + ":" + file_fingerprint(given.substr(given.find('=') + 1));
-  if (options.native_functions.empty() && uses_op_coverage(rules)) {
-    DiscoveryRequest request;
-    for (const NativeFunctionsFile& f : discover_native_functions(request).files)
-      key += " " + f.version + ":" + file_fingerprint(f.path);
-  }
   // The compilation database (given, or the one the C++ front end finds at the root) by content.
   namespace fs = std::filesystem;
   key += "\ncompile-commands";
@@ -181,9 +176,9 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
   // (the table is behind a mutex): a warm scan would otherwise wait for it at the end.
   std::thread op_table;
   if (!options.cache_dir.empty() && uses_op_coverage(*loaded->rules))
-    op_table = std::thread([] {
+    op_table = std::thread([rules_dir = loaded->rules->dir()] {
       try {
-        OpCoverageSource::shared().table();
+        OpCoverageSource::shared().table(rules_dir);
       } catch (const std::exception&) {  // a worker asking for the table meets the same problem
       }
     });

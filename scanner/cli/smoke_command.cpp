@@ -9,6 +9,8 @@
 #include "util/subprocess.h"
 #if defined(MPSREADY_WITH_TORCH_OPS)
 #include "ops/model_op_coverage.h"
+#include "ops/native_functions_discovery.h"
+#include "rules/rule_set.h"
 #endif
 
 namespace mpsready {
@@ -75,8 +77,10 @@ std::string finish_smoke_options(const char* argv0, SmokeCommandOptions& o) {
   }
 #if defined(MPSREADY_WITH_TORCH_OPS)
   // The op-status table predicts which ops fall back on MPS (README "Op coverage").
-  o.run.predict_fallbacks = [](const torch::jit::Module& module, const std::string& device) {
-    return predict_mps_fallbacks(module, device, ModelCoverageOptions{});
+  ModelCoverageOptions coverage;
+  coverage.settings.tables_dir = op_tables_dir(default_rules_dir("", argv0));
+  o.run.predict_fallbacks = [coverage](const torch::jit::Module& module, const std::string& device) {
+    return predict_mps_fallbacks(module, device, coverage);
   };
 #endif
   return "";

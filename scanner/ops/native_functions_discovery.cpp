@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -12,8 +11,6 @@ namespace mpsready {
 namespace fs = std::filesystem;
 
 namespace {
-
-const fs::path kYamlInPackage = fs::path("torchgen") / "packaged" / "ATen" / "native" / "native_functions.yaml";
 
 std::vector<int> numeric_parts(const std::string& v) {
   std::vector<int> parts;
@@ -44,19 +41,6 @@ NativeFunctionsFile parse_entry(const std::string& entry, const std::string& fou
   return file;
 }
 
-void add_python_dirs(const fs::path& lib, const std::vector<std::string>& leaves, std::vector<fs::path>& out) {
-  std::error_code ec;
-  if (!fs::is_directory(lib, ec)) return;
-  std::vector<fs::path> found;
-  for (const auto& entry : fs::directory_iterator(lib, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("python3", 0) != 0) continue;
-    for (const auto& leaf : leaves) found.push_back(entry.path() / leaf);
-  }
-  std::sort(found.begin(), found.end());
-  out.insert(out.end(), found.begin(), found.end());
-}
-
 }  // namespace
 
 std::string torch_version_beside(const fs::path& yaml) {
@@ -74,64 +58,51 @@ std::string torch_version_beside(const fs::path& yaml) {
   return {};
 }
 
-std::vector<fs::path> site_package_dirs() {
-  std::vector<fs::path> dirs;
-  const std::vector<std::string> site = {"site-packages"};
-  if (const char* venv = std::getenv("VIRTUAL_ENV"); venv && *venv) add_python_dirs(fs::path(venv) / "lib", site, dirs);
-  if (const char* conda = std::getenv("CONDA_PREFIX"); conda && *conda) add_python_dirs(fs::path(conda) / "lib", site, dirs);
-  if (const char* home = std::getenv("HOME"); home && *home) {
-    add_python_dirs(fs::path(home) / ".local" / "lib", site, dirs);
-    add_python_dirs(fs::path(home) / "Library" / "Python", {"lib/python/site-packages"}, dirs);
-  }
-  add_python_dirs("/usr/local/lib", {"site-packages", "dist-packages"}, dirs);
-  dirs.push_back("/usr/lib/python3/dist-packages");  // Debian's python3-torch
-  add_python_dirs("/usr/lib", {"site-packages"}, dirs);
-  add_python_dirs("/opt/homebrew/lib", site, dirs);
-  add_python_dirs("/opt/homebrew/opt/pytorch/libexec/lib", site, dirs);
-  std::vector<fs::path> existing;
+fs::path op_tables_dir(const fs::path& rules_dir) { return rules_dir / "tables" / "op_status"; }
+
+std::vector<NativeFunctionsFile> bundled_op_tables(const fs::path& dir) {
+  std::vector<NativeFunctionsFile> tables;
   std::error_code ec;
-  for (const auto& d : dirs)
-    if (fs::is_directory(d, ec)) existing.push_back(d);
-  return existing;
+  if (dir.empty() || !fs::is_directory(dir, ec)) return tables;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() != ".tsv") continue;
+    NativeFunctionsFile f;
+    f.path = entry.path();
+    f.found_by = "bundled";
+    // The version is recorded in the header ("# pytorch: 2.11.0"), within its first lines.
+    std::ifstream in(f.path);
+    std::string line;
+    for (int i = 0; i < 16 && std::getline(in, line) && line.rfind('#', 0) == 0; ++i)
+      if (line.rfind("# pytorch: ", 0) == 0) f.version = line.substr(11);
+    tables.push_back(std::move(f));
+  }
+  return tables;
 }
 
 DiscoveryResult discover_native_functions(const DiscoveryRequest& request) {
   DiscoveryResult result;
   std::vector<NativeFunctionsFile> candidates;
-  bool strict = false;  // a named file that is missing is an error; a searched one is not
   if (!request.explicit_files.empty()) {
-    strict = true;
     for (const auto& e : request.explicit_files) candidates.push_back(parse_entry(e, "--native-functions"));
-  } else if (const char* env = std::getenv("MPSREADY_NATIVE_FUNCTIONS"); request.use_environment && env && *env) {
-    strict = true;
-    std::stringstream in(env);
-    std::string e;
-    while (std::getline(in, e, ':'))
-      if (!e.empty()) candidates.push_back(parse_entry(e, "MPSREADY_NATIVE_FUNCTIONS"));
-  } else if (request.search_site_packages) {
-    for (const auto& dir : site_package_dirs()) {
-      NativeFunctionsFile f;
-      f.path = dir / kYamlInPackage;
-      f.version = torch_version_beside(f.path);
-      f.found_by = "site-packages";
-      candidates.push_back(std::move(f));
-    }
+  } else {
+    candidates = bundled_op_tables(request.tables_dir);
   }
   std::set<fs::path> seen;
   std::error_code ec;
   for (auto& f : candidates) {
     if (!fs::is_regular_file(f.path, ec)) {
-      if (strict) result.errors.push_back(f.found_by + ": " + f.path.string() + ": no such file");
+      result.errors.push_back(f.found_by + ": " + f.path.filename().string() + ": no such file");
       continue;
     }
     const fs::path canonical = fs::weakly_canonical(f.path, ec);
     if (!seen.insert(ec ? f.path : canonical).second) continue;
     result.files.push_back(std::move(f));
   }
-  std::stable_sort(result.files.begin(), result.files.end(),
-                   [](const NativeFunctionsFile& a, const NativeFunctionsFile& b) {
-                     return compare_versions(a.version, b.version) < 0;
-                   });
+  // Sorted by version, then by path: the same order whatever the directory listing gives.
+  std::sort(result.files.begin(), result.files.end(), [](const NativeFunctionsFile& a, const NativeFunctionsFile& b) {
+    const int c = compare_versions(a.version, b.version);
+    return c != 0 ? c < 0 : a.path < b.path;
+  });
   return result;
 }
 
@@ -150,8 +121,8 @@ bool version_matches(const std::string& wanted, const std::string& have) {
 std::optional<NativeFunctionsFile> pick_native_functions(const std::vector<NativeFunctionsFile>& files,
                                                          const std::string& wanted, std::string& error) {
   if (files.empty()) {
-    error = "no native_functions.yaml found (install PyTorch, or pass --native-functions PATH or set "
-            "MPSREADY_NATIVE_FUNCTIONS)";
+    error = "no op-status table found (the rules directory has no tables/op_status/*.tsv; pass "
+            "--native-functions PATH)";
     return std::nullopt;
   }
   if (wanted.empty()) return files.back();
@@ -161,7 +132,10 @@ std::optional<NativeFunctionsFile> pick_native_functions(const std::vector<Nativ
   if (best) return *best;
   std::string have;
   for (const auto& f : files) have += (have.empty() ? "" : ", ") + (f.version.empty() ? "unknown" : f.version);
-  error = "no native_functions.yaml for PyTorch " + wanted + " (found: " + have + ")";
+  const bool bundled = files.front().found_by == "bundled";
+  error = std::string(bundled ? "no bundled op-status table" : "no native_functions.yaml") + " for PyTorch " +
+          wanted + " (" + (bundled ? "bundled" : "given") + ": " + have + ")" +
+          (bundled ? "; pass --native-functions " + wanted + "=PATH to check against another release" : "");
   return std::nullopt;
 }
 

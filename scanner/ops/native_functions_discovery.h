@@ -1,9 +1,8 @@
 #pragma once
-// Finds native_functions.yaml files without running anything: pip wheels of PyTorch ship the file
-// as torchgen/packaged/ATen/native/native_functions.yaml, beside torch/version.py, whose
-// `__version__` line is read as text. The local Python is never asked: `python3 -c` would put the
-// current directory (possibly the scanned repository) first on sys.path and run its
-// sitecustomize/usercustomize, and the standard locations cover what it would answer.
+// Which op-status source answers: the op-status tables bundled with the rules
+// (rules/tables/op_status/, one per PyTorch release, made by scripts/gen-op-tables.py), or the
+// files given with --native-functions. The PyTorch installed on the scanning machine is never
+// consulted, so a scan gives the same answer on every machine.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -14,16 +13,14 @@ namespace mpsready {
 struct NativeFunctionsFile {
   std::filesystem::path path;
   std::string version;   // "1.13.1", "" when unknown
-  std::string found_by;  // "--native-functions", "MPSREADY_NATIVE_FUNCTIONS", "site-packages"
+  std::string found_by;  // "--native-functions" or "bundled"
 };
 
 struct DiscoveryRequest {
-  // --native-functions: each "PATH" or "VERSION=PATH". When given, nothing else is searched.
+  // --native-functions: each "PATH" or "VERSION=PATH". When given, they replace the bundled tables.
   std::vector<std::string> explicit_files;
-  // Searched only without explicit files: MPSREADY_NATIVE_FUNCTIONS (PATH or VERSION=PATH
-  // entries, separated by ':'), then the standard site-packages locations.
-  bool use_environment = true;
-  bool search_site_packages = true;
+  // The bundled op-status tables (op_tables_dir of the rules directory).
+  std::filesystem::path tables_dir;
 };
 
 struct DiscoveryResult {
@@ -33,11 +30,14 @@ struct DiscoveryResult {
 
 DiscoveryResult discover_native_functions(const DiscoveryRequest& request);
 
-// The `__version__` of the torch/version.py that belongs to this yaml (read as text), or "".
-std::string torch_version_beside(const std::filesystem::path& yaml);
+// Where a rules directory keeps its op-status tables: RULES/tables/op_status.
+std::filesystem::path op_tables_dir(const std::filesystem::path& rules_dir);
+// The op-status tables in `dir` (*.tsv), with the version each records.
+std::vector<NativeFunctionsFile> bundled_op_tables(const std::filesystem::path& dir);
 
-// The directories searched for torchgen/ (those that exist), in search order.
-std::vector<std::filesystem::path> site_package_dirs();
+// The `__version__` of the torch/version.py that belongs to this yaml (read as text), or "":
+// a yaml given without VERSION= inside a site-packages tree names its version this way.
+std::string torch_version_beside(const std::filesystem::path& yaml);
 
 // Numeric comparison of version prefixes: "1.13.0a0" < "2.1" ; "1.13" matches "1.13.1".
 int compare_versions(const std::string& a, const std::string& b);

@@ -23,10 +23,21 @@ std::string qualified(const OpUse& op) {
 
 }  // namespace
 
+const OpOverload* lookup_op(const NativeFunctions& table, const OpUse& use) {
+  const OpOverload* exact = table.find(use.name, use.overload);
+  if (exact && exact->status != OpStatus::unknown) return exact;
+  if (!use.overload.empty()) return exact;
+  const OpOverload* fallback = table.default_op(use.name);
+  return fallback ? fallback : exact;
+}
+
 OpStatus lookup_status(const NativeFunctions& table, const OpUse& use) {
-  const OpStatus exact = table.status(use.name, use.overload);
-  if (exact != OpStatus::unknown) return exact;
-  return use.overload.empty() ? table.default_status(use.name) : OpStatus::unknown;
+  const OpOverload* op = lookup_op(table, use);
+  return op ? op->status : OpStatus::unknown;
+}
+
+std::string status_label(OpStatus status, bool inferred) {
+  return std::string(to_string(status)) + (inferred ? " (inferred)" : "");
 }
 
 OpCoverageReport report_from_tables(const std::vector<OpUse>& uses, const std::vector<const NativeFunctions*>& tables,
@@ -36,11 +47,17 @@ OpCoverageReport report_from_tables(const std::vector<OpUse>& uses, const std::v
   report.torch_version = answer.version();
   report.source = answer.describe();
   for (const OpUse& use : uses) {
-    OpCoverageRow row{use, lookup_status(answer, use), {}, {}};
+    OpCoverageRow row{use, OpStatus::unknown, false, {}, {}, {}};
+    if (const OpOverload* op = lookup_op(answer, use)) {
+      row.mps = op->status;
+      row.inferred = op->inferred;
+      row.through = op->through;
+    }
     if (tables.size() > 1) {
       for (const NativeFunctions* t : tables) {
-        const OpStatus s = lookup_status(*t, use);
-        row.by_version.emplace_back(t->version(), s);
+        const OpOverload* op = lookup_op(*t, use);
+        const OpStatus s = op ? op->status : OpStatus::unknown;
+        row.by_version.push_back({t->version(), s, op && op->inferred});
         if (row.mps_from.empty() && op_status_rank(s) > op_status_rank(OpStatus::missing)) row.mps_from = t->version();
         if (op_status_rank(s) <= op_status_rank(OpStatus::missing)) row.mps_from.clear();  // lost again
       }
@@ -57,7 +74,7 @@ OpCoverageReport report_from_dispatcher(const std::vector<OpUse>& uses,
   OpCoverageReport report;
   report.torch_version = torch_version;
   report.source = "dispatcher (LibTorch " + torch_version + ", MPS kernels registered in this process)";
-  for (const OpUse& use : uses) report.ops.push_back({use, status(use), {}, {}});
+  for (const OpUse& use : uses) report.ops.push_back({use, status(use), false, {}, {}, {}});
   finish(report);
   return report;
 }
@@ -73,10 +90,16 @@ void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report) {
     op["name"] = "aten::" + row.op.name;
     op["overload"] = row.op.overload;
     op["mps"] = std::string(to_string(row.mps));
+    // Present only for inferred statuses: the yaml does not say what a generic kernel calls.
+    if (row.inferred) {
+      op["inferred"] = true;
+      op["through"] = "aten::" + row.through;
+    }
     op["count"] = row.op.count;
     if (!row.by_version.empty()) {
       json versions = json::object();
-      for (const auto& [v, s] : row.by_version) versions[v.empty() ? "unknown" : v] = std::string(to_string(s));
+      for (const auto& v : row.by_version)
+        versions[v.version.empty() ? "unknown" : v.version] = status_label(v.status, v.inferred);
       op["versions"] = versions;
       op["mps_from"] = row.mps_from.empty() ? json(nullptr) : json(row.mps_from);
     }
@@ -90,6 +113,9 @@ void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report) {
   summary["calls"] = calls;
   for (OpStatus s : {OpStatus::kernel, OpStatus::composite, OpStatus::generic, OpStatus::missing, OpStatus::unknown})
     summary[std::string(to_string(s))] = report.summary.at(s);
+  size_t inferred = 0;
+  for (const auto& row : report.ops) inferred += row.inferred;
+  summary["inferred"] = inferred;  // of the missing ones
   doc["summary"] = std::move(summary);
   out << doc.dump(2) << "\n";
 }
@@ -98,13 +124,17 @@ void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report) {
   out << report.subject << ": " << report.ops.size() << " aten ops, MPS status from " << report.source << "\n";
   size_t width = 0;
   for (const auto& row : report.ops) width = std::max(width, qualified(row.op).size());
+  size_t label_width = 10;
+  for (const auto& row : report.ops) label_width = std::max(label_width, status_label(row.mps, row.inferred).size() + 1);
   // Missing and unknown first: those are what a user acts on.
   for (OpStatus wanted : {OpStatus::missing, OpStatus::unknown, OpStatus::composite, OpStatus::generic, OpStatus::kernel}) {
     for (const auto& row : report.ops) {
       if (row.mps != wanted) continue;
-      out << "  " << std::left << std::setw(10) << to_string(row.mps) << std::setw(static_cast<int>(width) + 2)
-          << qualified(row.op) << "x" << row.op.count;
-      if (row.mps == OpStatus::missing)
+      out << "  " << std::left << std::setw(static_cast<int>(label_width)) << status_label(row.mps, row.inferred)
+          << std::setw(static_cast<int>(width) + 2) << qualified(row.op) << "x" << row.op.count;
+      if (row.inferred)
+        out << "  (its generic kernel runs aten::" << row.through << ", which has no MPS kernel)";
+      else if (row.mps == OpStatus::missing)
         out << "  (CPU fallback with PYTORCH_ENABLE_MPS_FALLBACK=1, else NotImplementedError)";
       if (!row.by_version.empty())
         out << (row.mps_from.empty() ? "  no MPS kernel in any version checked" : "  runs on MPS from " + row.mps_from);
@@ -115,6 +145,9 @@ void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report) {
       << report.summary.at(OpStatus::composite) << ", generic " << report.summary.at(OpStatus::generic)
       << ", missing " << report.summary.at(OpStatus::missing) << ", unknown " << report.summary.at(OpStatus::unknown)
       << "\n";
+  if (std::any_of(report.ops.begin(), report.ops.end(), [](const OpCoverageRow& r) { return r.inferred; }))
+    out << "note: missing (inferred): a CompositeExplicitAutograd op has one kernel for every device, which runs its "
+           "out= overload; that overload has CPU/CUDA kernels but none for MPS, so the op falls back too.\n";
   if (report.summary.at(OpStatus::missing))
     out << "note: a missing op raises NotImplementedError on MPS; with PYTORCH_ENABLE_MPS_FALLBACK=1 it runs on the "
            "CPU instead (slower, with copies); composite ops run on MPS when the ops they call do. The yaml does not "

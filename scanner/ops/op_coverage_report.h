@@ -21,23 +21,35 @@ struct OpUse {
 struct OpCoverageRow {
   OpUse op;
   OpStatus mps = OpStatus::unknown;
+  // missing (inferred): a CompositeExplicitAutograd op whose out= overload (`through`) has no MPS
+  // kernel; see OpOverload::inferred.
+  bool inferred = false;
+  std::string through;
   // With several native_functions.yaml files: the status in each version (oldest first) and the
   // first version from which the op runs on MPS ("" when none).
-  std::vector<std::pair<std::string, OpStatus>> by_version;
+  struct InVersion {
+    std::string version;
+    OpStatus status = OpStatus::unknown;
+    bool inferred = false;
+  };
+  std::vector<InVersion> by_version;
   std::string mps_from;
 };
 
 struct OpCoverageReport {
   std::string subject;        // the model file, as given
   std::string torch_version;  // of the source that answered
-  std::string source;         // "native_functions.yaml (PyTorch 1.13.1, PATH)" or "dispatcher (LibTorch 2.5.1)"
+  std::string source;         // "op-status table of PyTorch 2.11.0 (pytorch-2.11.0.tsv)" or "dispatcher (LibTorch 2.5.1)"
   std::vector<OpCoverageRow> ops;  // sorted by name, then overload
   std::map<OpStatus, size_t> summary;  // distinct op overloads per status
 };
 
-// Status of one use in a table: the named overload; when the overload is not known, or not in
-// the table, the op's default overload.
+// The overload one use reaches in a table: the named overload; when the overload is not known, or
+// not in the table, the op's default overload. Null when the table does not have the op.
+const OpOverload* lookup_op(const NativeFunctions& table, const OpUse& use);
 OpStatus lookup_status(const NativeFunctions& table, const OpUse& use);
+// "missing (inferred)" for an inferred status, else to_string(status).
+std::string status_label(OpStatus status, bool inferred);
 
 // `tables` oldest first; `target` is the one that answers (the others fill by_version).
 OpCoverageReport report_from_tables(const std::vector<OpUse>& uses, const std::vector<const NativeFunctions*>& tables,

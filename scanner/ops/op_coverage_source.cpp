@@ -17,12 +17,14 @@ void OpCoverageSource::configure(OpCoverageSettings settings) {
   note_.clear();
 }
 
-const NativeFunctions* OpCoverageSource::table() {
+const NativeFunctions* OpCoverageSource::table(const std::filesystem::path& rules_dir) {
   std::lock_guard lock(mutex_);
   if (loaded_) return table_.get();
   loaded_ = true;
   DiscoveryRequest request;
   request.explicit_files = settings_.native_functions;
+  if (!settings_.tables_dir.empty()) request.tables_dir = settings_.tables_dir;
+  else if (!rules_dir.empty()) request.tables_dir = op_tables_dir(rules_dir);
   const DiscoveryResult found = discover_native_functions(request);
   std::string error;
   const auto file = pick_native_functions(found.files, settings_.torch_version, error);

@@ -1,7 +1,9 @@
 #pragma once
-// The native_functions.yaml a scan checks Python calls against. The file is big (half a megabyte
-// of YAML), so it is loaded at most once per scan, and only when an op-coverage rule runs and a
-// file has a call worth looking up. Worker threads share it read-only.
+// The op-status source a scan checks Python calls against: the newest op-status table bundled
+// with the rules, the one of --torch-version / target_pytorch, or a --native-functions file. It
+// is loaded at most once per scan, and only when an op-coverage rule runs and a file has a call
+// worth looking up. Worker threads share it read-only.
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -14,6 +16,7 @@ namespace mpsready {
 struct OpCoverageSettings {
   std::vector<std::string> native_functions;  // --native-functions (PATH or VERSION=PATH)
   std::string torch_version;                  // --torch-version, else the config's target_pytorch
+  std::filesystem::path tables_dir;           // the bundled tables; "" = those of the rule's directory
 };
 
 class OpCoverageSource {
@@ -24,7 +27,9 @@ class OpCoverageSource {
   // Forgets any loaded table; the next table() call loads according to `settings`.
   void configure(OpCoverageSettings settings);
   // Loads on the first call; null when no file was found or it could not be read (note() says why).
-  const NativeFunctions* table();
+  // `rules_dir`, the directory of the rule that asks, supplies the bundled tables when the settings
+  // name none.
+  const NativeFunctions* table(const std::filesystem::path& rules_dir = {});
   // Whether table() was called since configure(): some file needed it.
   bool requested() const;
   // Why there is no table ("" when there is one or none was requested).

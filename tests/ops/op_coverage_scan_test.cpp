@@ -1,5 +1,6 @@
-// `mpsready scan` with the op-coverage rule, as a user runs it: which native_functions.yaml and
-// version answer, and what the scan says when there is none.
+// `mpsready scan` with the op-coverage rule, as a user runs it: which op-status table (bundled) or
+// native_functions.yaml and version answer, that nothing installed on the machine changes the
+// answer or appears in a report, and what the scan says when there is no answer.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -24,10 +25,10 @@ def f(a, x):
     return torch.cumsum(x, 0), w, v
 )";
 
-nlohmann::json scan_json(const fs::path& root, const std::string& extra) {
+std::string scan_output(const fs::path& root, const std::string& extra, const std::string& format = "json") {
   const char* bin = std::getenv("MPSREADY_BIN");
   const std::string cmd = std::string("'") + (bin ? bin : "mpsready") + "' scan '" + root.string() +
-                          "' --select py-op-no-mps-kernel --format json " + extra + " 2>/dev/null";
+                          "' --select py-op-no-mps-kernel --format " + format + " " + extra + " 2>/dev/null";
   std::string out;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return {};
@@ -36,7 +37,11 @@ nlohmann::json scan_json(const fs::path& root, const std::string& extra) {
   while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
   const int status = pclose(pipe);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << cmd << "\n" << out;
-  return nlohmann::json::parse(out);
+  return out;
+}
+
+nlohmann::json scan_json(const fs::path& root, const std::string& extra) {
+  return nlohmann::json::parse(scan_output(root, extra));
 }
 
 std::vector<std::string> flagged_ops(const nlohmann::json& doc) {
@@ -69,13 +74,84 @@ TEST(OpCoverageScan, TheTargetVersionComesFromTheFlagOrTheConfiguration) {
     EXPECT_NE(f["message"].get<std::string>().find("PyTorch 1.13"), std::string::npos);
     EXPECT_NE(f["message"].get<std::string>().find("PYTORCH_ENABLE_MPS_FALLBACK=1"), std::string::npos);
   }
+  // By default, the newest bundled table (2.11): cumsum has an MPS kernel there.
+  EXPECT_EQ(flagged_ops(scan_json(repo.path(), "")), (std::vector<std::string>{"aten::linalg_eig"}));
   repo.write(".mpsready.json", R"({"target_pytorch": "1.13"})");
   EXPECT_EQ(flagged_ops(scan_json(repo.path(), "")).size(), 2u);
   repo.write(".mpsready.json", R"({"target_pytorch": "9.9"})");
   const auto none = scan_json(repo.path(), "");
   EXPECT_TRUE(none["findings"].empty());
-  EXPECT_NE(repo_note(none).find("op-coverage: no native_functions.yaml for PyTorch 9.9"), std::string::npos)
+  EXPECT_NE(repo_note(none).find("op-coverage: no bundled op-status table for PyTorch 9.9 (bundled: 1.13.0a0, "
+                                 "2.11.0); pass --native-functions 9.9=PATH"),
+            std::string::npos)
       << none["skipped"].dump();
+}
+
+TEST(OpCoverageScan, AnOpMissingIn113AndOnMpsIn211IsAFindingOnlyFor113) {
+  TempDir repo;
+  repo.write("stats.py",
+             "import torch\n\n\ndef f(x):\n    values, indices = torch.kthvalue(x, 2)\n"
+             "    return values, torch.histc(x, bins=4), x.kthvalue(1)\n");
+  const auto old_release = scan_json(repo.path(), "--torch-version 1.13");
+  EXPECT_EQ(flagged_ops(old_release),
+            (std::vector<std::string>{"aten::kthvalue", "aten::histc", "aten::kthvalue"}));
+  // kthvalue is generic: that it is missing is inferred from its out= overload, and the message says so.
+  const std::string kth = old_release["findings"][0]["message"];
+  EXPECT_NE(kth.find("runs `aten::kthvalue` (inferred: its one CompositeExplicitAutograd kernel runs the out= "
+                     "overload `aten::kthvalue.values`, which has device kernels but none for MPS), which has no "
+                     "MPS kernel in PyTorch 1.13.0a0 (from pytorch-1.13.0a0.tsv)"),
+            std::string::npos)
+      << kth;
+  const std::string histc = old_release["findings"][1]["message"];
+  EXPECT_EQ(histc.find("inferred"), std::string::npos) << "a fact of the yaml, not an inference: " << histc;
+  // The default, the newest bundled table (2.11), has MPS kernels for both.
+  EXPECT_TRUE(scan_json(repo.path(), "")["findings"].empty());
+  EXPECT_TRUE(scan_json(repo.path(), "--torch-version 2.11")["findings"].empty());
+  // In SARIF and HTML the inferred status is marked too (through the message).
+  EXPECT_NE(scan_output(repo.path(), "--torch-version 1.13", "sarif").find("(inferred: its one"), std::string::npos);
+  EXPECT_NE(scan_output(repo.path(), "--torch-version 1.13", "html").find("(inferred: its one"), std::string::npos);
+}
+
+TEST(OpCoverageScan, NothingInstalledOnTheMachineChangesTheAnswerOrAppearsInAReport) {
+  TempDir repo;
+  repo.write("model.py", kCalls);
+  // A virtual environment whose PyTorch claims an MPS kernel for every op: not consulted.
+  TempDir venv;
+  venv.write("lib/python3.11/site-packages/torch/version.py", "__version__ = '9.0.0'\n");
+  venv.write("lib/python3.11/site-packages/torchgen/packaged/ATen/native/native_functions.yaml",
+             "- func: linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)\n"
+             "  dispatch:\n    CPU, CUDA, MPS: linalg_eig\n");
+  const std::string env = "VIRTUAL_ENV='" + venv.path().string() + "' MPSREADY_NATIVE_FUNCTIONS='" + kDebianYaml + "' ";
+  const char* bin = std::getenv("MPSREADY_BIN");
+  const auto with_env = [&](const std::string& format) {
+    const std::string cmd = env + "'" + (bin ? bin : "mpsready") + "' scan '" + repo.path().string() +
+                            "' --select py-op-no-mps-kernel --format " + format + " 2>/dev/null";
+    std::string out;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    std::array<char, 4096> buf{};
+    size_t n = 0;
+    while (pipe && (n = fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
+    if (pipe) pclose(pipe);
+    return out;
+  };
+  EXPECT_EQ(with_env("json"), scan_output(repo.path(), ""));
+  EXPECT_EQ(flagged_ops(nlohmann::json::parse(with_env("json"))), (std::vector<std::string>{"aten::linalg_eig"}));
+  // No directory of this machine in any format: not the venv's, not Debian's, not the rules'.
+  TempDir elsewhere;
+  const fs::path given = elsewhere.write("nf/native_functions.yaml", "- func: linalg_eig(Tensor self) -> Tensor\n"
+                                                                     "  dispatch:\n    CPU, CUDA: linalg_eig\n");
+  for (const std::string& format : {"text", "json", "sarif", "markdown", "html"}) {
+    for (const std::string& extra : {std::string(), "--native-functions 2.0=" + given.string()}) {
+      const std::string out = scan_output(repo.path(), extra, format);
+      // The Markdown comment sums findings up by rule; the others carry the message.
+      EXPECT_NE(out.find(format == "markdown" ? "py-op-no-mps-kernel" : "linalg_eig"), std::string::npos)
+          << format << " " << extra;
+      EXPECT_EQ(out.find(elsewhere.path().string()), std::string::npos) << format << " " << extra;
+      EXPECT_EQ(out.find("/usr/lib/python3"), std::string::npos) << format;
+      EXPECT_EQ(out.find(source_dir().string() + "/rules"), std::string::npos) << format;
+      EXPECT_EQ(out.find(venv.path().string()), std::string::npos) << format;
+    }
+  }
 }
 
 TEST(OpCoverageScan, ExplicitFilesAnswerAndANewerKernelClearsTheFinding) {
@@ -91,9 +167,9 @@ TEST(OpCoverageScan, ExplicitFilesAnswerAndANewerKernelClearsTheFinding) {
   const std::string both = "--native-functions " + kDebianYaml + " --native-functions 2.1=" + newer.string();
   const auto newest = scan_json(repo.path(), both);
   EXPECT_EQ(flagged_ops(newest), (std::vector<std::string>{"aten::linalg_eig"}));
-  EXPECT_NE(newest["findings"][0]["message"].get<std::string>().find("PyTorch 2.1 (native_functions.yaml at " +
-                                                                      newer.string()),
-            std::string::npos);
+  EXPECT_NE(newest["findings"][0]["message"].get<std::string>().find("PyTorch 2.1 (from newer.yaml)"),
+            std::string::npos)
+      << newest["findings"][0]["message"];
   EXPECT_EQ(flagged_ops(scan_json(repo.path(), both + " --torch-version 1.13")).size(), 2u);
 }
 

@@ -1,7 +1,9 @@
-"""Fixture for py-op-no-mps-kernel, checked against Debian's PyTorch 1.13 native_functions.yaml.
+"""Fixture for py-op-no-mps-kernel, checked against the newest bundled op-status table (PyTorch 2.11).
 
-Every op flagged here has no MPS kernel in 1.13 (CPU and CUDA only); every `ok` op has one, or is
-composite, or runs on the CPU explicitly. Docstrings that say torch.cumsum(x) are not calls.
+Every op flagged here has no MPS kernel in 2.11 (CPU and CUDA only), or is a generic op whose out=
+overload has none (missing, inferred: lstsq, frexp); every `ok` op has one, or is composite, or
+runs on the CPU explicitly. Docstrings that say torch.linalg.eig(x) are not calls. (Against 1.13,
+tests/ops/op_coverage_scan_test.cpp.)
 """
 import numpy as np
 import torch
@@ -9,38 +11,38 @@ import torch.nn.functional as F
 from torch import linalg
 
 
-def spectral(a, x, signal):
+def spectral(a, b, x, v):
     # expect: py-op-no-mps-kernel
     values, vectors = torch.linalg.eig(a)
     # expect: py-op-no-mps-kernel
     q, r = linalg.qr(a)
     # expect: py-op-no-mps-kernel
-    d = torch.linalg.det(a)
-    # expect: py-op-no-mps-kernel
     ev = torch.linalg.eigvals(a)
     # expect: py-op-no-mps-kernel
-    spectrum = torch.fft.rfft(signal)
+    solution = torch.linalg.lstsq(a, b)
     # expect: py-op-no-mps-kernel
-    total = torch.cumsum(x, dim=0)
+    e = torch.linalg.matrix_exp(a)
     # expect: py-op-no-mps-kernel
-    scaled = torch.special.erfcx(x)
+    nd = torch.special.ndtri(x)
     # expect: py-op-no-mps-kernel
-    act = F.hardswish(x)
-    return values, vectors, q, r, d, ev, spectrum, total, scaled, act
+    step = torch.heaviside(x, v)
+    # expect: py-op-no-mps-kernel
+    pooled = F.fractional_max_pool2d(x, 2, output_size=4)
+    return values, vectors, q, r, ev, solution, e, nd, step, pooled
 
 
-def methods(a, x):
+def methods(a, x, n):
     # expect: py-op-no-mps-kernel
-    low = a.cholesky()
+    qr = a.geqrf()
     # expect: py-op-no-mps-kernel
-    inv = x.erfinv()
+    mantissa, exponent = x.frexp()
     # expect: py-op-no-mps-kernel
-    running = torch.randn(4, 4).cumsum(0)
+    multiple = torch.randint(1, 9, (4,)).lcm(n)
     # expect: py-op-no-mps-kernel
-    flat = torch.Tensor.lgamma(x)
+    unit = torch.Tensor.heaviside(x, x)
     # todo-expect: py-op-no-mps-kernel
-    steps = x.cumsum(0)
-    return low, inv, running, flat, steps
+    common = x.mode(0)
+    return qr, mantissa, exponent, multiple, unit, common
 
 
 def guarded(a):
@@ -67,18 +69,30 @@ def supported(a, b, x, frame):
     up = F.interpolate(frame, scale_factor=2, mode="bicubic")
     # ok: py-op-no-mps-kernel
     layer = torch.nn.Linear(4, 4)
-    return y, p, g, s, e, t, up, layer
+    # ok: py-op-no-mps-kernel
+    total = torch.cumsum(x, dim=0)
+    # ok: py-op-no-mps-kernel
+    d = torch.linalg.det(a)
+    # ok: py-op-no-mps-kernel
+    spectrum = torch.fft.rfft(x)
+    # ok: py-op-no-mps-kernel
+    act = F.hardswish(x)
+    # ok: py-op-no-mps-kernel
+    kth = torch.kthvalue(x, 2)
+    # ok: py-op-no-mps-kernel
+    low = a.cholesky()
+    return y, p, g, s, e, t, up, layer, total, d, spectrum, act, kth, low
 
 
 def on_cpu_on_purpose(a, x):
     # ok: py-op-no-mps-kernel
     values, vectors = torch.linalg.eig(a.cpu())
     # ok: py-op-no-mps-kernel
-    total = torch.cumsum(x.to("cpu"), 0)
+    total = torch.special.ndtri(x.to("cpu"))
     # ok: py-op-no-mps-kernel
     q, r = torch.linalg.qr(a.to(device=torch.device("cpu")))
     # ok: py-op-no-mps-kernel
-    low = a.cpu().cholesky()
+    low = a.cpu().geqrf()
     return values.to(a.device), vectors, total, q, r, low
 
 
@@ -92,7 +106,7 @@ def not_torch(arr, frame, matrix):
     # ok: py-op-no-mps-kernel
     m = frame.median()
     # ok: py-op-no-mps-kernel
-    print("torch.linalg.eig(a) has no MPS kernel in 1.13")
+    print("torch.linalg.eig(a) has no MPS kernel in 2.11")
     return w, v, c, c2, m
 
 

@@ -1,7 +1,9 @@
 // python.op_coverage: calls into PyTorch that run an aten operator with no MPS kernel in the
-// target PyTorch version, according to its native_functions.yaml. Documented in
-// docs/rule-format.md; the yaml is loaded once per scan, on the first call worth looking up.
+// target PyTorch version, according to its op-status table (bundled with the rules) or a given
+// native_functions.yaml. Documented in docs/rule-format.md; the table is loaded once per scan, on
+// the first call worth looking up.
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "ops/op_coverage_source.h"
@@ -52,7 +54,7 @@ bool explicitly_on_cpu(const PythonFile& file, TSNode node) {
 
 class OpCoverageMatcher final : public PythonMatcher {
  public:
-  OpCoverageMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) {
+  OpCoverageMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) : rules_dir_(rules.dir()) {
     const ParamReader reader(params, rule, "python.op_coverage");
     reader.allow_only({"table", "methods"});
     table_ = reader.table(rules);
@@ -78,7 +80,7 @@ class OpCoverageMatcher final : public PythonMatcher {
       if (table_) record = table_->lookup(torch_callee ? call.callee : "torch.Tensor." + std::string(call.method));
       if (!asked) {
         asked = true;
-        ops = OpCoverageSource::shared().table();
+        ops = OpCoverageSource::shared().table(rules_dir_);
       }
       if (!ops) return;  // no native_functions.yaml: the scan says so once
 
@@ -91,7 +93,8 @@ class OpCoverageMatcher final : public PythonMatcher {
       } else if (ops->is_method(call.method)) {  // a tensor method of the same name
         op = std::string(call.method);
       }
-      if (op.empty() || ops->default_status(op) != OpStatus::missing) continue;
+      const OpOverload* resolved = op.empty() ? nullptr : ops->default_op(op);
+      if (!resolved || resolved->status != OpStatus::missing) continue;
       const TSNode operand = method_call ? receiver : first_positional(call.arguments);
       if (explicitly_on_cpu(file, operand)) continue;
 
@@ -102,10 +105,13 @@ class OpCoverageMatcher final : public PythonMatcher {
       m.vars["name"] = call.callee.empty() ? m.vars["callee"] : call.callee;
       m.vars["op"] = "aten::" + op;
       m.vars["torch_version"] = ops->version().empty() ? "(version unknown)" : ops->version();
-      m.vars["native_functions"] = ops->path();
-      std::string via;  // why the table names this op
+      m.vars["native_functions"] = ops->where();  // a file name, never a path of this machine
+      std::string via;  // why the table names this op, and an inferred status
       if (record)
         if (const auto why = record->fields.find("why"); why != record->fields.end()) via = " (" + why->second + ")";
+      if (resolved->inferred)
+        via += " (inferred: its one CompositeExplicitAutograd kernel runs the out= overload `aten::" +
+               resolved->through + "`, which has device kernels but none for MPS)";
       m.vars["via"] = via;
       out.push_back(std::move(m));
     }
@@ -124,6 +130,7 @@ class OpCoverageMatcher final : public PythonMatcher {
     return node_is(receiver, "identifier") && (file.text(receiver) == "self" || file.text(receiver) == "cls");
   }
 
+  std::filesystem::path rules_dir_;  // its op-status tables answer unless the scan names a file
   const Table* table_ = nullptr;
   std::set<std::string, std::less<>> methods_;
 };
