@@ -9,30 +9,18 @@
 namespace mpsready {
 namespace {
 
-constexpr size_t kMaxNodes = 500'000;  // a bound on the walk over hostile files
-
 bool is_off_value(TSNode value) { return node_is(value, "false") || node_is(value, "none"); }
 
 }  // namespace
 
-OptInClassifier::OptInClassifier(std::string_view source, TSNode root) : source_(source) {
+OptInClassifier::OptInClassifier(std::string_view source, const std::vector<TSNode>& defaults,
+                                 const std::vector<TSNode>& assignments)
+    : source_(source) {
   const auto& f = PyFields::get();
   // Parameters that default to False or None, anywhere in the file.
-  std::vector<TSNode> stack{root};
-  std::vector<TSNode> assignments;
-  for (size_t visited = 0; !stack.empty() && visited < kMaxNodes; ++visited) {
-    const TSNode node = stack.back();
-    stack.pop_back();
-    const std::string_view type = ts_node_type(node);
-    if (type == "default_parameter" || type == "typed_default_parameter") {
-      if (is_off_value(ts_node_child_by_field_id(node, f.value)))
-        off_by_default_.emplace(node_text(source, ts_node_child_by_field_id(node, f.name)));
-    } else if (type == "assignment") {
-      assignments.push_back(node);
-    }
-    const uint32_t count = ts_node_named_child_count(node);
-    for (uint32_t i = count; i > 0; --i) stack.push_back(ts_node_named_child(node, i - 1));
-  }
+  for (const TSNode node : defaults)
+    if (is_off_value(ts_node_child_by_field_id(node, f.value)))
+      off_by_default_.emplace(node_text(source, ts_node_child_by_field_id(node, f.name)));
   // argparse flags: `add_argument("--fp16", action="store_true")` or `default=False/None`.
   static const RE2 flag(R"re(add_argument\(\s*['"]--([A-Za-z_][\w-]*)['"][^)]*?(?:store_true|default\s*=\s*(?:False|None)))re");
   re2::StringPiece input(source.data(), source.size());

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <vector>
 
 #include <tree_sitter/api.h>
 
@@ -13,7 +14,9 @@ namespace mpsready {
 
 class OptInClassifier {
  public:
-  OptInClassifier(std::string_view source, TSNode root);
+  // `defaults`: the file's default_parameter / typed_default_parameter nodes; `assignments`: its
+  // assignment nodes (both collected by the file's one walk over the tree).
+  OptInClassifier(std::string_view source, const std::vector<TSNode>& defaults, const std::vector<TSNode>& assignments);
   // Whether `condition` is true only when an option that is off by default is switched on.
   bool is_opt_in(TSNode condition) const;
 

@@ -143,7 +143,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     bool is_call_function;
     bool is_assign_target;
   };
-  std::vector<TSNode> call_nodes, tries, conditionals, booleans, decorated;
+  std::vector<TSNode> call_nodes, tries, conditionals, booleans, decorated, defaults, assignments;
   std::vector<RefCandidate> ref_nodes;
   std::vector<std::pair<TSNode, TSNode>> ifs;  // if_statement or elif_clause, with its parent
 
@@ -185,6 +185,10 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       ifs.emplace_back(node, parent);
     } else if (std::strcmp(type, "conditional_expression") == 0) {
       conditionals.push_back(node);
+    } else if (std::strcmp(type, "default_parameter") == 0 || std::strcmp(type, "typed_default_parameter") == 0) {
+      defaults.push_back(node);
+    } else if (std::strcmp(type, "assignment") == 0) {
+      assignments.push_back(node);
     } else if (std::strcmp(type, "decorated_definition") == 0) {
       decorated.push_back(node);
     } else if (std::strcmp(type, "try_statement") == 0) {
@@ -316,7 +320,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     }
   }
   // Opt-in options: a branch the default path does not take (opt_in.h).
-  const OptInClassifier opt_in(source_, root_);
+  const OptInClassifier opt_in(source_, defaults, assignments);
   for (const auto& [stmt, parent] : ifs) {
     (void)parent;
     if (classifier.classify(ts_node_child_by_field_id(stmt, f.condition)) != CudaCheck::none) continue;
