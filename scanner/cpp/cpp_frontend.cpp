@@ -126,7 +126,12 @@ class CppWorker final : public FrontendWorker {
     cpp.libtorch_application = is_libtorch_application(cpp);
     const CppGuards guards = find_cuda_guards(cpp.tokens, text.text());
     std::optional<std::vector<std::string>> args;
-    if (const CompileCommands* db = frontend_.database()) args = db->args_for(file.absolute.string());
+    if (const CompileCommands* db = frontend_.database()) {
+      if (std::optional<CompileFlags> flags = db->args_for(file.absolute.string())) {
+        if (!flags->dropped.empty()) out.errors.push_back({file.path, describe_dropped_flags(flags->dropped)});
+        args = std::move(flags->args);
+      }
+    }
     if (text.text().size() > kMaxClangBytes) {
       cpp.clang.mode = "lexical";
       out.errors.push_back({file.path, "larger than " + std::to_string(kMaxClangBytes >> 20) +
@@ -309,7 +314,7 @@ void CppFrontend::begin_scan(const std::filesystem::path& root, std::vector<File
   }
   if (path.empty()) return;
   std::string error;
-  database_ = CompileCommands::load(path, error);
+  database_ = CompileCommands::load(path, root, error);
   if (!database_) errors.push_back({path, "compile_commands.json cannot be used (" + error + "); C++ files are parsed in tolerant mode"});
 }
 
