@@ -15,6 +15,7 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/MacroInfo.h>
 #include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Pragma.h>
 #include <clang/Lex/PreprocessorOptions.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
@@ -210,6 +211,31 @@ class DeadlineConsumer : public ASTConsumer {
   ClangParseResult& out_;
 };
 
+// Preprocessor keeps its pragma table private and offers no way to reach a handler it registered
+// itself. An explicit instantiation may name a private member (access is not checked there), which
+// gives a pointer to that member without touching Clang's headers.
+using PragmaTable = std::unique_ptr<PragmaNamespace> Preprocessor::*;
+PragmaTable pragma_table();
+template <PragmaTable Member>
+struct PragmaTableAccess {
+  friend PragmaTable pragma_table() { return Member; }
+};
+template struct PragmaTableAccess<&Preprocessor::PragmaHandlers>;
+
+// `#pragma clang __debug crash` (also `parser_crash`, `llvm_fatal_error`, `llvm_unreachable`,
+// `overflow_stack`, `assert`, `dump`, …) exists to crash or dump Clang on purpose: a repository
+// file must not be able to end the scan with it. Without the handler the pragma is an unknown one,
+// ignored like any other.
+void remove_debug_pragmas(Preprocessor& pp) {
+  PragmaNamespace* root = (pp.*pragma_table()).get();
+  PragmaHandler* clang_pragmas = root ? root->FindHandler("clang") : nullptr;
+  PragmaNamespace* ns = clang_pragmas ? clang_pragmas->getIfNamespace() : nullptr;
+  PragmaHandler* debug = ns ? ns->FindHandler("__debug") : nullptr;
+  if (!debug) return;
+  pp.RemovePragmaHandler("clang", debug);  // hands the handler back to its caller
+  delete debug;
+}
+
 class ScanAction : public ASTFrontendAction {
  public:
   ScanAction(MatchFinder& finder, ClangParseResult& out, Locator& locator, bool tolerant, Deadline deadline)
@@ -228,6 +254,7 @@ class ScanAction : public ASTFrontendAction {
     // A missing header is fatal by default, which would silence every later diagnostic; as a
     // plain error the parse goes on and the count stays honest.
     ci.getDiagnostics().setSeverity(diag::err_pp_file_not_found, diag::Severity::Error, SourceLocation());
+    remove_debug_pragmas(ci.getPreprocessor());
     ci.getPreprocessor().addPPCallbacks(
         std::make_unique<PreprocessorHooks>(out_, locator_, ci.getPreprocessor(), tolerant_, deadline_));
     return std::make_unique<DeadlineConsumer>(finder_.newASTConsumer(), deadline_, out_);
@@ -316,12 +343,14 @@ ClangParseResult ClangParser::parse(const std::string& path, const std::string& 
 
 struct CompileCommands::Impl {
   std::unique_ptr<clang::tooling::JSONCompilationDatabase> db;
+  std::filesystem::path root;
 };
 
 CompileCommands::CompileCommands() : impl_(std::make_unique<Impl>()) {}
 CompileCommands::~CompileCommands() = default;
 
-std::unique_ptr<CompileCommands> CompileCommands::load(const std::string& json_path, std::string& error) {
+std::unique_ptr<CompileCommands> CompileCommands::load(const std::string& json_path, const std::filesystem::path& root,
+                                                       std::string& error) {
   std::string message;
   auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(
       json_path, message, clang::tooling::JSONCommandLineSyntax::AutoDetect);
@@ -331,22 +360,15 @@ std::unique_ptr<CompileCommands> CompileCommands::load(const std::string& json_p
   }
   auto out = std::unique_ptr<CompileCommands>(new CompileCommands());
   out->impl_->db = std::move(db);
+  out->impl_->root = root;
   return out;
 }
 
-std::optional<std::vector<std::string>> CompileCommands::args_for(const std::string& absolute_path) const {
+std::optional<CompileFlags> CompileCommands::args_for(const std::string& absolute_path) const {
   const auto commands = impl_->db->getCompileCommands(absolute_path);
   if (commands.empty()) return std::nullopt;
-  std::vector<std::string> args;
-  const auto& cmd = commands.front().CommandLine;
-  // Drop the compiler, the output and the input; keep the flags that shape the parse.
-  for (size_t i = 1; i < cmd.size(); ++i) {
-    const std::string& a = cmd[i];
-    if (a == "-o" || a == "-MF" || a == "-MT" || a == "-MQ") { ++i; continue; }
-    if (a == "-c" || a == "-MD" || a == "-MMD" || a == absolute_path || a == commands.front().Filename) continue;
-    args.push_back(a);
-  }
-  return args;
+  const auto& command = commands.front();
+  return filter_compile_flags(command.CommandLine, command.Directory, command.Filename, impl_->root);
 }
 
 }  // namespace mpsready

@@ -2,12 +2,15 @@
 // Clang LibTooling behind a plain interface (no Clang types leak out, so the rest of mpsready
 // builds with RTTI while this part matches LLVM's -fno-rtti). One ClangParser per worker
 // thread: its AST matchers and preprocessor hooks are built once and reused for every file.
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "compile_flags.h"
 
 namespace mpsready {
 
@@ -70,13 +73,15 @@ class ClangParser {
   std::unique_ptr<State> state_;
 };
 
-// The arguments for `path` from a compile_commands.json, or nullopt. Loading failures return
-// nullopt and set `error`.
+// The arguments for `path` from a compile_commands.json, or nullopt: only the flags that shape
+// the parse, with paths kept inside `root` (see compile_flags.h); the others are listed in
+// `dropped`. Loading failures return nullptr and set `error`.
 class CompileCommands {
  public:
-  static std::unique_ptr<CompileCommands> load(const std::string& json_path, std::string& error);
+  static std::unique_ptr<CompileCommands> load(const std::string& json_path, const std::filesystem::path& root,
+                                               std::string& error);
   ~CompileCommands();
-  std::optional<std::vector<std::string>> args_for(const std::string& absolute_path) const;
+  std::optional<CompileFlags> args_for(const std::string& absolute_path) const;
 
  private:
   CompileCommands();

@@ -15,6 +15,10 @@ struct CppFile {
   std::string path;
   const SourceText* text = nullptr;
   bool cuda = false;
+  // A LibTorch application's source, not an extension's: no PYBIND11_MODULE, TORCH_LIBRARY*,
+  // torch/extension.h or CUDA device code, and a `main` or a LibTorch front-end header
+  // (`torch/torch.h`, `torch/script.h`). Matchers can be limited to such files (`files`).
+  bool libtorch_application = false;
   std::vector<CppToken> tokens;
   ClangParseResult clang;
 
@@ -27,6 +31,8 @@ struct CppRawMatch {
   uint32_t end = 0;
   std::map<std::string, std::string> vars;
   const TableRecord* record = nullptr;
+  // The matcher's own overrides (`impact`, `message`, … in its params), applied after `record`.
+  const TableRecord* overrides = nullptr;
 };
 
 class CppMatcher {

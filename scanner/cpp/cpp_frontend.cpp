@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
+#include <map>
 
 #include "clang_parse.h"
+#include "cpp_guards.h"
 #include "core/source_text.h"
 #include "engine/repo_walker.h"
 #include "macro_growth.h"
@@ -31,6 +34,41 @@ std::string format_seconds(double seconds) {
 
 bool is_header(std::string_view path) {
   return ends_with(path, ".h") || ends_with(path, ".hpp") || ends_with(path, ".cuh");
+}
+
+// The header an `#include` line names, or empty.
+std::string_view included_header(const std::vector<CppToken>& tokens, size_t hash, std::string_view text) {
+  if (hash + 1 >= tokens.size() || tokens[hash + 1].spelling != "include") return {};
+  const size_t from = tokens[hash + 1].offset + tokens[hash + 1].spelling.size();
+  const size_t eol = std::min(text.find('\n', from), text.size());
+  std::string_view rest = text.substr(from, eol - from);
+  const size_t open = rest.find_first_of("<\"");
+  if (open == std::string_view::npos) return {};
+  const size_t close = rest.find_first_of(">\"", open + 1);
+  if (close == std::string_view::npos) return {};
+  return rest.substr(open + 1, close - open - 1);
+}
+
+// A LibTorch application's source rather than an extension's (see CppFile).
+bool is_libtorch_application(const CppFile& cpp) {
+  if (cpp.cuda) return false;
+  const std::string_view text = cpp.text->text();
+  bool front_end = false;
+  const auto& tokens = cpp.tokens;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const std::string_view s = tokens[i].spelling;
+    if (s == "PYBIND11_MODULE" || s == "TORCH_LIBRARY" || s == "TORCH_LIBRARY_FRAGMENT" || s == "TORCH_LIBRARY_IMPL" ||
+        s == "TORCH_EXTENSION_NAME" || s == "__global__" || s == "__device__" || s == "<<<")
+      return false;
+    if (tokens[i].starts_directive) {
+      const std::string_view header = included_header(tokens, i, text);
+      if (header == "torch/extension.h") return false;
+      if (header == "torch/torch.h" || header == "torch/script.h") front_end = true;
+    }
+    if (s == "main" && i > 0 && tokens[i - 1].spelling == "int" && i + 1 < tokens.size() && tokens[i + 1].spelling == "(")
+      front_end = true;
+  }
+  return front_end;
 }
 
 std::vector<CompiledCppRule> compile_rules(const RuleSet& rules) {
@@ -85,8 +123,15 @@ class CppWorker final : public FrontendWorker {
                              text.text().find("<<<") != std::string_view::npos;
     cpp.cuda = ends_with(file.path, ".cu") || ends_with(file.path, ".cuh") || (is_header(file.path) && cuda_syntax);
     cpp.tokens = lex_cpp(text.text(), cpp.cuda);
+    cpp.libtorch_application = is_libtorch_application(cpp);
+    const CppGuards guards = find_cuda_guards(cpp.tokens, text.text());
     std::optional<std::vector<std::string>> args;
-    if (const CompileCommands* db = frontend_.database()) args = db->args_for(file.absolute.string());
+    if (const CompileCommands* db = frontend_.database()) {
+      if (std::optional<CompileFlags> flags = db->args_for(file.absolute.string())) {
+        if (!flags->dropped.empty()) out.errors.push_back({file.path, describe_dropped_flags(flags->dropped)});
+        args = std::move(flags->args);
+      }
+    }
     if (text.text().size() > kMaxClangBytes) {
       cpp.clang.mode = "lexical";
       out.errors.push_back({file.path, "larger than " + std::to_string(kMaxClangBytes >> 20) +
@@ -115,19 +160,30 @@ class CppWorker final : public FrontendWorker {
     }
     out.facts.cpp_units.push_back(unit_fact(file.path, cpp.tokens, &cpp.clang));
 
+    std::vector<Finding> findings;
+    // Every site of a rule (before one finding per line is kept), for the rules it supersedes.
+    std::map<std::string, std::vector<std::pair<uint32_t, uint32_t>>> spans;
     for (size_t i = 0; i < frontend_.rules().size(); ++i) {
       if (!active[i]) continue;
       const CompiledCppRule& compiled = frontend_.rules()[i];
       std::vector<CppRawMatch> raw;
       for (const auto& matcher : compiled.matchers) matcher->match(cpp, raw);
       std::vector<int> lines;  // one finding per rule and line: AST and tokens often see the same site
+      const Rule& rule = *compiled.rule;
       for (CppRawMatch& m : raw) {
-        Finding f = make_finding(*compiled.rule, m, cpp);
+        spans[rule.id].emplace_back(m.start, std::max(m.start, m.end));
+        // The check of a runtime guard (`if (torch::cuda::is_available())`) is never a finding.
+        if (guards.is_check(m.start, m.end)) continue;
+        const bool guarded = rule.when_guarded != WhenGuarded::keep && guards.protects(m.start);
+        if (guarded && rule.when_guarded == WhenGuarded::drop) continue;
+        Finding f = make_finding(rule, m, cpp, guarded);
         if (std::find(lines.begin(), lines.end(), f.location.line) != lines.end()) continue;
         lines.push_back(f.location.line);
-        out.findings.push_back(std::move(f));
+        findings.push_back(std::move(f));
       }
     }
+    drop_superseded(findings, spans);
+    std::move(findings.begin(), findings.end(), std::back_inserter(out.findings));
   }
 
  private:
@@ -159,7 +215,31 @@ class CppWorker final : public FrontendWorker {
     return text;
   }
 
-  static Finding make_finding(const Rule& rule, CppRawMatch& m, const CppFile& cpp) {
+  // A finding of a rule that an enabled rule supersedes (`supersedes` in rule.json) is dropped
+  // when one of that rule's sites covers it: `at::cuda::getCurrentCUDAStream()` is a stream, not
+  // also a generic ATen CUDA API.
+  void drop_superseded(std::vector<Finding>& findings,
+                       const std::map<std::string, std::vector<std::pair<uint32_t, uint32_t>>>& spans) const {
+    std::map<std::string, std::vector<const std::vector<std::pair<uint32_t, uint32_t>>*>> winners;
+    for (const CompiledCppRule& compiled : frontend_.rules()) {
+      const auto own = spans.find(compiled.rule->id);
+      if (own == spans.end()) continue;
+      for (const std::string& victim : compiled.rule->supersedes) winners[victim].push_back(&own->second);
+    }
+    if (winners.empty()) return;
+    std::erase_if(findings, [&](const Finding& f) {
+      const auto it = winners.find(f.rule);
+      if (it == winners.end()) return false;
+      for (const auto* list : it->second)
+        for (const auto& [start, end] : *list)
+          if (start <= f.start_byte && f.end_byte <= end) return true;
+      return false;
+    });
+  }
+
+  // `guarded`: the site runs only behind a runtime CUDA check; one impact level lower (or the
+  // rule's `guarded_impact`).
+  static Finding make_finding(const Rule& rule, CppRawMatch& m, const CppFile& cpp, bool guarded) {
     Finding f;
     f.rule = rule.id;
     f.category = rule.category;
@@ -167,15 +247,21 @@ class CppWorker final : public FrontendWorker {
     f.impact = rule.impact;
     f.mechanical = rule.mechanical;
     f.mode = cpp.clang.mode;
+    f.guarded = guarded;
     std::string message = rule.message, fix = rule.fix;
-    if (m.record) {
-      const auto& fields = m.record->fields;
+    std::optional<Impact> guarded_impact = rule.guarded_impact;
+    for (const TableRecord* record : {m.record, m.overrides}) {
+      if (!record) continue;
+      const auto& fields = record->fields;
       if (auto it = fields.find("impact"); it != fields.end()) f.impact = *parse_impact(it->second);
+      if (auto it = fields.find("guarded_impact"); it != fields.end()) guarded_impact = parse_impact(it->second);
       if (auto it = fields.find("message"); it != fields.end()) message = it->second;
       if (auto it = fields.find("fix"); it != fields.end()) fix = it->second;
       if (auto it = fields.find("mechanical"); it != fields.end()) f.mechanical = it->second == "true";
-      for (const auto& [k, v] : fields) m.vars.emplace(k, v);
+      if (record == m.record)
+        for (const auto& [k, v] : fields) m.vars.emplace(k, v);
     }
+    if (guarded) f.impact = guarded_impact ? std::min(*guarded_impact, f.impact) : lowered(f.impact);
     const std::string_view source = cpp.text->text();
     m.end = std::min<uint32_t>(std::max(m.end, m.start), static_cast<uint32_t>(source.size()));
     m.vars.emplace("text", shorten_utf8(source.substr(m.start, m.end - m.start), 80));
@@ -228,7 +314,7 @@ void CppFrontend::begin_scan(const std::filesystem::path& root, std::vector<File
   }
   if (path.empty()) return;
   std::string error;
-  database_ = CompileCommands::load(path, error);
+  database_ = CompileCommands::load(path, root, error);
   if (!database_) errors.push_back({path, "compile_commands.json cannot be used (" + error + "); C++ files are parsed in tolerant mode"});
 }
 

@@ -145,6 +145,145 @@ TEST(CppFrontend, CompileCommandsModeUsesTheRealFlags) {
   EXPECT_EQ(error_of(r, "src/alloc.cpp"), nullptr) << "the header resolves with the real flags";
 }
 
+// Streams are category `stream`: the stream rule supersedes the generic ATen and runtime rules on
+// the sites it covers, and only when it is enabled.
+TEST(CppFrontend, StreamsAndEventsAreCategoryStream) {
+  TempDir dir;
+  dir.write("s.cu",
+            "#include <ATen/cuda/CUDAContext.h>\n"                             // 1
+            "void f(at::Tensor& x) {\n"                                        // 2
+            "  cudaStream_t stream = at::cuda::getCurrentCUDAStream();\n"      // 3
+            "  cudaStreamSynchronize(stream);\n"                              // 4
+            "  cudaMalloc(nullptr, 16);\n"                                     // 5
+            "  const at::cuda::OptionalCUDAGuard guard(x.device());\n"        // 6
+            "}\n");
+  const ScanResult r = scan(dir.path());
+  std::vector<std::string> got;
+  for (const auto& f : r.findings)
+    if (f.rule.rfind("cu-", 0) == 0 && f.rule != "cu-cuda-kernel")
+      got.push_back(std::to_string(f.location.line) + ":" + f.rule + ":" + f.category);
+  EXPECT_EQ(got, (std::vector<std::string>{"1:cu-aten-cuda-api:cuda-api", "3:cu-cuda-stream:stream",
+                                           "4:cu-cuda-stream:stream", "5:cu-cuda-runtime-api:cuda-api",
+                                           "6:cu-aten-cuda-api:cuda-api"}));
+  // Without the stream rule the same lines stay with the generic rules.
+  const ScanResult alone = scan(dir.path(), {"cu-aten-cuda-api", "cu-cuda-runtime-api"});
+  EXPECT_EQ(sites(alone, "cu-aten-cuda-api"),
+            (std::vector<std::string>{"s.cu:1:blocker", "s.cu:3:blocker", "s.cu:6:blocker"}));
+  EXPECT_EQ(sites(alone, "cu-cuda-runtime-api"), (std::vector<std::string>{"s.cu:4:blocker", "s.cu:5:blocker"}));
+}
+
+// `c10::cuda::CUDAGuard` in a LibTorch application has a one-line fix (`c10::DeviceGuard`); in an
+// extension, or next to device code, it stays a blocker.
+TEST(CppFrontend, CudaGuardInALibTorchApplicationIsMechanical) {
+  const std::string guard_code =
+      "#include <c10/cuda/CUDAGuard.h>\n"                   // 2
+      "void run(const torch::Tensor& x) {\n"
+      "  c10::cuda::CUDAGuard guard(x.device());\n"         // 4
+      "  at::cuda::OptionalCUDAGuard maybe(x.device());\n"  // 5
+      "}\n";
+  const auto impacts = [](const ScanResult& r, const std::string& path) {
+    std::vector<std::string> out;
+    for (const auto& f : r.findings)
+      if (f.rule == "cu-aten-cuda-api" && f.path == path)
+        out.push_back(std::to_string(f.location.line) + ":" + std::string(to_string(f.impact)) +
+                      (f.mechanical ? ":mechanical" : ""));
+    return out;
+  };
+  TempDir app;
+  app.write("src/main.cpp", "#include <torch/torch.h>\n" + guard_code + "int main() { run(torch::ones({2})); }\n");
+  app.write("src/runner.cpp", "#include <torch/script.h>\n" + guard_code);
+  const ScanResult a = scan(app.path(), {"cu-aten-cuda-api"});
+  const std::vector<std::string> portable = {"2:portable:mechanical", "4:portable:mechanical", "5:portable:mechanical"};
+  EXPECT_EQ(impacts(a, "src/main.cpp"), portable);
+  EXPECT_EQ(impacts(a, "src/runner.cpp"), portable);
+  EXPECT_EQ(a.summary.verdict, Verdict::partial);
+
+  // The same lines in an extension's sources, or in a file with device code, are blockers.
+  TempDir ext;
+  ext.write("csrc/ops.cpp", "#include <torch/extension.h>\n" + guard_code +
+                                "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def(\"run\", &run); }\n");
+  ext.write("csrc/lib.cpp", "#include <torch/torch.h>\n" + guard_code + "TORCH_LIBRARY(ops, m) {}\n");
+  ext.write("csrc/kern.cpp", "#include <torch/torch.h>\n" + guard_code + "__global__ void k() {}\nint main() {}\n");
+  ext.write("csrc/helper.cpp", "#include <ATen/ATen.h>\n" + guard_code);  // no sign of an application
+  const ScanResult e = scan(ext.path(), {"cu-aten-cuda-api"});
+  const std::vector<std::string> blocker = {"2:blocker", "4:blocker", "5:blocker"};
+  for (const char* path : {"csrc/ops.cpp", "csrc/lib.cpp", "csrc/kern.cpp", "csrc/helper.cpp"})
+    EXPECT_EQ(impacts(e, path), blocker) << path;
+}
+
+// Runtime checks guard the code they protect, in both modes, and are never findings themselves;
+// each guard has a trap of the same shape.
+TEST(CppFrontend, RuntimeChecksGuardWhatTheyProtectInBothModes) {
+  TempDir dir;
+  const std::string code =
+      "#include <torch/torch.h>\n"                                                            // 1
+      "void seed() {\n"                                                                       // 2
+      "  if (torch::cuda::is_available()) {\n"                                                // 3 guard
+      "    torch::cuda::manual_seed_all(0);\n"                                                // 4 guarded
+      "  }\n"                                                                                 // 5
+      "}\n"                                                                                   // 6
+      "torch::Tensor run(torch::Tensor t, torch::Device device) {\n"                          // 7
+      "  if (t.is_cuda())\n"                                                                  // 8 guard
+      "    return t.to(torch::kCUDA);\n"                                                      // 9 guarded
+      "  auto d = t.is_cuda() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);\n"  // 10 guarded
+      "  if (device.is_cuda()) { t = t.cuda(); }\n"                                           // 11 guarded
+      "  if (!device.is_cuda()) { t = t.cpu(); } else { t = t.to(torch::kCUDA); }\n"          // 12 guarded
+      "  return t;\n"                                                                         // 13
+      "}\n"                                                                                   // 14
+      "torch::Tensor traps(torch::Tensor t, bool force) {\n"                                  // 15
+      "  TORCH_CHECK(t.is_cuda(), \"t must be a CUDA tensor\");\n"                            // 16 requirement
+      "  if (t.is_cuda() || force) t = t.to(torch::kCUDA);\n"                                 // 17
+      "  auto d = t.is_cuda() ? torch::Device(torch::kCPU) : torch::Device(torch::kCUDA);\n"  // 18
+      "  if (!torch::cuda::is_available()) { t = t.to(torch::kCUDA); }\n"                     // 19
+      "  if (validate(t.is_cuda())) t = t.cuda();\n"                                          // 20
+      "  bool use_cuda = torch::cuda::is_available();\n"                                      // 21
+      "  return t;\n"                                                                         // 22
+      "}\n";
+  dir.write("src/app.cpp", code);
+  const std::vector<std::string> expected = {
+      "src/app.cpp:4:info:guarded",     "src/app.cpp:9:info:guarded",   "src/app.cpp:10:info:guarded",
+      "src/app.cpp:11:info:guarded",    "src/app.cpp:12:info:guarded",  "src/app.cpp:16:portable",
+      "src/app.cpp:17:portable",        "src/app.cpp:18:portable",      "src/app.cpp:19:portable",
+      "src/app.cpp:20:portable",        "src/app.cpp:21:portable"};
+  const auto guarded_sites = [](const ScanResult& r, const std::string& mode) {
+    std::vector<std::string> out;
+    for (const auto& f : r.findings) {
+      EXPECT_EQ(f.mode, mode);
+      out.push_back(f.path + ":" + std::to_string(f.location.line) + ":" + std::string(to_string(f.impact)) +
+                    (f.guarded ? ":guarded" : ""));
+    }
+    return out;
+  };
+  const std::vector<std::string> rules = {"cu-libtorch-cuda-device", "cu-requires-cuda-tensor"};
+  EXPECT_EQ(guarded_sites(scan(dir.path(), rules), "tolerant"), expected);
+
+  const std::string root = dir.path().string();
+  dir.write("compile_commands.json", "[{\"directory\": \"" + root + "\", \"file\": \"" + root +
+                                         "/src/app.cpp\", \"command\": \"c++ -std=c++17 -c src/app.cpp\"}]");
+  EXPECT_EQ(guarded_sites(scan(dir.path(), rules), "compile-commands"), expected);
+}
+
+TEST(CppGuards, EarlyReturnGuardsTheRestOfTheBlockAndThrowDoesNot) {
+  TempDir dir;
+  dir.write("e.cpp",
+            "#include <torch/torch.h>\n"
+            "torch::Tensor a(torch::Tensor t) {\n"
+            "  if (!t.is_cuda()) return t * 2;\n"                            // 3
+            "  return t.to(torch::kCUDA);\n"                                 // 4 guarded
+            "}\n"
+            "torch::Tensor b(torch::Tensor t) {\n"
+            "  if (!t.is_cuda()) { throw std::runtime_error(\"CUDA only\"); }\n"  // 7
+            "  return t.to(torch::kCUDA);\n"                                 // 8 not guarded
+            "}\n"
+            "torch::Tensor c(torch::Tensor t) {\n"
+            "  if (t.device().type() == torch::kCUDA) { t = t.cuda(); }\n"   // 11: check and guarded body
+            "  if (t.is_cuda() == false) { t = t.cuda(); }\n"                // 12: negated, not guarded
+            "  return t;\n"
+            "}\n");
+  EXPECT_EQ(sites(scan(dir.path(), {"cu-libtorch-cuda-device"}), "cu-libtorch-cuda-device"),
+            (std::vector<std::string>{"e.cpp:4:info", "e.cpp:8:portable", "e.cpp:11:info", "e.cpp:12:portable"}));
+}
+
 TEST(ExtensionLinkage, UnguardedImportOfCudaOnlySourcesIsABlocker) {
   TempDir dir;
   dir.write("setup.py",

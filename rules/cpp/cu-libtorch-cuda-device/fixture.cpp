@@ -10,13 +10,63 @@ struct Net : torch::nn::Module {
 };
 
 torch::Device pick_device(int rank) {
-  // expect: cu-libtorch-cuda-device
+  // The runtime check is a guard, never a finding; what it protects is guarded.
+  // ok: cu-libtorch-cuda-device
   if (torch::cuda::is_available()) {
-    // expect: cu-libtorch-cuda-device
+    // expect-guarded: cu-libtorch-cuda-device
     return torch::Device(torch::kCUDA, rank);
   }
   // ok: cu-libtorch-cuda-device
   return torch::Device(torch::kCPU);
+}
+
+torch::Device pick_device_unless_forced(bool force_cpu) {
+  // A condition that can hold without CUDA guards nothing.
+  // expect: cu-libtorch-cuda-device
+  if (torch::cuda::is_available() || force_cpu) {
+    // expect: cu-libtorch-cuda-device
+    return torch::Device(torch::kCUDA);
+  }
+  // expect: cu-libtorch-cuda-device
+  if (!torch::cuda::is_available()) torch::cuda::manual_seed(1);
+  return torch::Device(torch::kCPU);
+}
+
+torch::Tensor place(torch::Tensor t, const torch::Device& device) {
+  // expect-guarded: cu-libtorch-cuda-device
+  if (t.is_cuda()) t = t.to(torch::kCUDA, /*non_blocking=*/true);
+  // expect-guarded: cu-libtorch-cuda-device
+  auto options = t.options().device(t.is_cuda() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU));
+  // expect: cu-libtorch-cuda-device
+  auto other = t.options().device(t.is_cuda() ? torch::Device(torch::kCPU) : torch::Device(torch::kCUDA));
+  if (device.is_cuda()) {
+    // expect-guarded: cu-libtorch-cuda-device
+    t = t.cuda();
+  }
+  if (!device.is_cuda()) {
+    // expect: cu-libtorch-cuda-device
+    t = t.cuda();
+  } else {
+    // expect-guarded: cu-libtorch-cuda-device
+    t = t.to(torch::kCUDA);
+  }
+  // expect: cu-libtorch-cuda-device
+  if (validate(t.is_cuda())) t = t.cuda();
+  return t;
+}
+
+torch::Tensor cpu_first(torch::Tensor t) {
+  if (!t.is_cuda()) return t * 2;
+  // expect-guarded: cu-libtorch-cuda-device
+  return t.to(torch::kCUDA) * 2;
+}
+
+torch::Tensor cuda_or_fail(torch::Tensor t) {
+  if (!t.is_cuda()) {
+    throw std::runtime_error("needs a CUDA tensor");
+  }
+  // expect: cu-libtorch-cuda-device
+  return t.to(torch::kCUDA) * 2;
 }
 
 void train(Net& net, torch::optim::SGD& opt, const torch::Tensor& images, const torch::Tensor& labels) {

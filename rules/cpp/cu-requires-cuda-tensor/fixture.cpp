@@ -49,6 +49,18 @@ at::Tensor deform_attn_any_device(const at::Tensor& value, const at::Tensor& off
 }
 
 at::Tensor deform_attn_dispatch(const at::Tensor& value, const at::Tensor& offsets, const at::Tensor& weights) {
+  // The same check inside the CUDA branch of a runtime check only runs with CUDA tensors.
+  if (value.is_cuda()) {
+    // expect-guarded: cu-requires-cuda-tensor
+    TORCH_CHECK(offsets.is_cuda(), "offsets must be on the same CUDA device");
+    return deform_attn_cuda_forward(value, offsets, weights);
+  }
+  // expect: cu-requires-cuda-tensor
+  TORCH_CHECK(weights.is_cuda(), "weights must be a CUDA tensor");
+  return deform_attn_cpu_forward(value, offsets, weights);
+}
+
+at::Tensor deform_attn_dispatch(const at::Tensor& value, const at::Tensor& offsets, const at::Tensor& weights) {
   // todo-ok: cu-requires-cuda-tensor
   return ON_DEVICE(deform_attn, value, offsets, weights);
 }
