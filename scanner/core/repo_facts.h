@@ -77,6 +77,14 @@ struct CppUnitFact {
   bool cpu_registration = false;  // TORCH_LIBRARY_IMPL(ns, CPU, m) or a CPU dispatch
 };
 
+// A console or GUI script a manifest installs (`console_scripts`, `[project.scripts]`): the
+// module it runs is an entry point of the core wherever it lives.
+struct EntryPointFact {
+  std::string path;    // the manifest
+  int line = 0;
+  std::string module;  // `pkg.cli` of `pkg.cli:main`
+};
+
 struct RepoFacts {
   std::vector<ImportFact> imports;
   std::vector<std::string> python_files;  // every Python file scanned, relative paths
@@ -85,6 +93,7 @@ struct RepoFacts {
   std::vector<CppUnitFact> cpp_units;
   std::vector<ModuleFact> modules;
   std::vector<EvidenceFact> evidence;
+  std::vector<EntryPointFact> entry_points;
 
   void append(RepoFacts&& other) {
     for (auto& i : other.imports) imports.push_back(std::move(i));
@@ -94,6 +103,7 @@ struct RepoFacts {
     for (auto& u : other.cpp_units) cpp_units.push_back(std::move(u));
     for (auto& m : other.modules) modules.push_back(std::move(m));
     for (auto& e : other.evidence) evidence.push_back(std::move(e));
+    for (auto& e : other.entry_points) entry_points.push_back(std::move(e));
   }
 };
 

@@ -1,5 +1,6 @@
 #include "deps/setup_cfg_reader.h"
 
+#include "deps/entry_point.h"
 #include "deps/requirement_spec.h"
 
 namespace mpsready {
@@ -59,6 +60,8 @@ void SetupCfgReader::read(DepsFile& file) {
       value = t;
       value_at = line_start + static_cast<uint32_t>(t.data() - line.data());
     }
+    const bool scripts = section == "options.entry_points" && (key == "console_scripts" || key == "gui_scripts");
+    if (scripts && !value.empty()) add_entry_point(file, value, value_at);
     if (in_list && !value.empty()) {
       // Inline comments start with ` #`.
       if (const size_t hash = value.find(" #"); hash != std::string_view::npos) value = trim(value.substr(0, hash));

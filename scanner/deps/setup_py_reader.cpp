@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 
+#include "deps/entry_point.h"
 #include "deps/requirement_spec.h"
 #include "python/ts_python.h"
 
@@ -73,6 +74,21 @@ void read_setup_call(Context& ctx, TSNode args) {
         if (!node_is(pair, "pair")) continue;
         const auto key = string_value(ctx, ts_node_child_by_field_name(pair, "key", 3));
         add_list(ctx, ts_node_child_by_field_id(pair, F.value), key ? key->first : "extra", true);
+      }
+    } else if (name == "entry_points") {
+      // {"console_scripts": ["name = pkg.cli:main"], "gui_scripts": [...]}
+      const TSNode dict = resolve(ctx, value);
+      if (!node_is(dict, "dictionary")) continue;
+      for (uint32_t j = 0; j < ts_node_named_child_count(dict); ++j) {
+        const TSNode pair = ts_node_named_child(dict, j);
+        if (!node_is(pair, "pair")) continue;
+        const auto key = string_value(ctx, ts_node_child_by_field_name(pair, "key", 3));
+        if (!key || (key->first != "console_scripts" && key->first != "gui_scripts")) continue;
+        const TSNode list = resolve(ctx, ts_node_child_by_field_id(pair, F.value));
+        if (!node_is(list, "list") && !node_is(list, "tuple")) continue;
+        for (uint32_t k = 0; k < ts_node_named_child_count(list); ++k)
+          if (const auto s = string_value(ctx, ts_node_named_child(list, k)))
+            add_entry_point(ctx.file, s->first, s->second);
       }
     } else if (name == "ext_modules") {
       const TSNode list = resolve(ctx, value);

@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 
+#include "deps/entry_point.h"
 #include "deps/requirement_spec.h"
 
 namespace mpsready {
@@ -85,6 +86,13 @@ void add_index_urls(DepsFile& file, const toml::node_view<const toml::node>& vie
   }
 }
 
+// `[project.scripts]` / `[tool.poetry.scripts]`: `name = "pkg.cli:main"`.
+void add_scripts(DepsFile& file, const toml::table* scripts) {
+  if (!scripts) return;
+  for (const auto& [key, value] : *scripts)
+    if (const auto* s = value.as_string()) add_entry_point(file, s->get(), offset(file, value.source().begin) + 1);
+}
+
 }  // namespace
 
 void TomlManifestReader::read(DepsFile& file) {
@@ -124,6 +132,9 @@ void TomlManifestReader::read(DepsFile& file) {
       const bool optional = (*g)["optional"].value_or(false);
       add_table_deps(file, (*g)["dependencies"].as_table(), std::string(key.str()), optional);
     }
+  add_scripts(file, root["project"]["scripts"].as_table());
+  add_scripts(file, root["project"]["gui-scripts"].as_table());
+  add_scripts(file, poetry["scripts"].as_table());
   add_index_urls(file, poetry["source"]);
   add_index_urls(file, root["tool"]["uv"]["index"]);
   add_index_urls(file, root["tool"]["pdm"]["source"]);

@@ -231,6 +231,12 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_string(out, e.kind);
     put_string(out, e.text);
   }
+  put_varint(out, facts.entry_points.size());
+  for (const EntryPointFact& e : facts.entry_points) {
+    put_string(out, e.path);
+    put_int(out, e.line);
+    put_string(out, e.module);
+  }
 }
 
 std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::string& path) {
@@ -289,6 +295,10 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
     if (!in.string(e.path) || e.path != path || !get_int(in, e.line) || !get_int(in, e.cell) || !in.string(e.kind) ||
         !in.string(e.text))
       return std::nullopt;
+  if (!get_count(in, n, total)) return std::nullopt;
+  facts.entry_points.resize(n);
+  for (EntryPointFact& e : facts.entry_points)
+    if (!in.string(e.path) || e.path != path || !get_int(in, e.line) || !in.string(e.module)) return std::nullopt;
   if (!in.at_end()) return std::nullopt;
   return o;
 }

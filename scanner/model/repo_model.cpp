@@ -73,6 +73,7 @@ RepoModel::RepoModel(const RepoFacts& facts, const std::vector<std::string>& sca
   for (const ModuleFact& m : facts.modules)
     if (m.main_line) main_blocks_[m.path] = {m.main_line, m.main_end_line};
   index_modules(facts);
+  index_entry_points(facts);
   build_components(scanned_paths, config);
   compute_reach(facts);
   std::sort(evidence_.begin(), evidence_.end(), [](const EvidenceFact& a, const EvidenceFact& b) {
@@ -138,6 +139,18 @@ void RepoModel::index_modules(const RepoFacts& facts) {
   }
 }
 
+void RepoModel::index_entry_points(const RepoFacts& facts) {
+  for (const EntryPointFact& e : facts.entry_points) {
+    // Only a manifest of the core installs the repository's commands (an example's setup.py
+    // installs the example's).
+    if (is_peripheral(conventional_role(e.path))) continue;
+    const auto it = by_name_.find(e.module);
+    if (it == by_name_.end()) continue;
+    for (const size_t i : it->second)
+      if (!nodes_[i].path.empty()) entry_paths_.insert(nodes_[i].path);
+  }
+}
+
 std::optional<size_t> RepoModel::resolve(const ImportFact& fact) const {
   std::string name = fact.module;
   if (fact.level > 0) {
@@ -186,6 +199,8 @@ Role RepoModel::role_of(const std::string& path) const {
     if (match && prefix.size() >= longest) configured = &role, longest = prefix.size();
   }
   if (configured) return *configured;
+  // A command the manifest installs runs as a program wherever its file lives (`pkg/scripts/cli.py`).
+  if (entry_paths_.count(path)) return Role::entry_point;
   const Role role = conventional_role(path);
   if (role != Role::core) return role;
   // Beside an installable package, a folder of scripts that is no package is tooling around it

@@ -78,6 +78,7 @@ class RepoModel {
 
  private:
   void index_modules(const RepoFacts& facts);
+  void index_entry_points(const RepoFacts& facts);
   void build_components(const std::vector<std::string>& paths, const ModelConfig& config);
   void compute_reach(const RepoFacts& facts);
   std::optional<size_t> resolve(const ImportFact& fact) const;
@@ -89,7 +90,8 @@ class RepoModel {
   std::map<std::string, std::pair<int, int>> main_blocks_;
   std::vector<Component> components_;
   std::map<std::string, Role> role_overrides_;
-  std::set<std::string> package_tops_;  // `pkg`, `src/pkg`
+  std::set<std::string> package_tops_;
+  std::set<std::string> entry_paths_;  // modules the manifests install as commands  // `pkg`, `src/pkg`
   std::vector<EvidenceFact> evidence_;
   bool collection_ = false;
 };

@@ -18,7 +18,27 @@ constexpr size_t kMaxConditionNodes = 4096;
 bool is_check_function(const std::string& name) {
   return name == "torch.cuda.is_available" || name == "torch.cuda.device_count" ||
          name == "torch.cuda.is_initialized" || name == "torch.backends.cudnn.is_available" ||
-         name == "torch.cuda.is_bf16_supported";
+         name == "torch.cuda.is_bf16_supported" ||
+         // Code that runs only under a distributed launch: a single-process run, the one a Mac
+         // makes, never reaches it.
+         name == "torch.distributed.is_initialized";
+}
+
+// The environment variables a distributed launcher (torchrun, mpirun wrappers) sets.
+bool is_launch_variable(std::string_view name) {
+  return name == "RANK" || name == "LOCAL_RANK" || name == "WORLD_SIZE" || name == "LOCAL_WORLD_SIZE";
+}
+
+// `local_rank`, `args.local_rank`, `self.rank`, `os.environ.get("LOCAL_RANK", -1)`: a process rank.
+bool reads_as_rank(std::string_view text) {
+  std::string lower(text);
+  for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const size_t dot = lower.rfind('.');
+  std::string last = dot == std::string::npos ? lower : lower.substr(dot + 1);
+  while (!last.empty() && last.front() == '_') last.erase(0, 1);
+  if (last == "rank" || last == "local_rank" || last == "global_rank") return true;
+  return lower.find("\"rank\"") != std::string::npos || lower.find("\"local_rank\"") != std::string::npos ||
+         lower.find("'rank'") != std::string::npos || lower.find("'local_rank'") != std::string::npos;
 }
 
 bool contains_ci(std::string_view text, std::string_view needle) {
@@ -113,7 +133,7 @@ bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
       if (flags_.count(std::string(name)) || looks_like_availability_flag(name)) return true;
     } else if (type == "string") {
       if (const auto content = string_literal_content(source_, node)) {
-        if (content->rfind("cuda", 0) == 0 || *content == "gpu") return true;
+        if (content->rfind("cuda", 0) == 0 || *content == "gpu" || is_launch_variable(*content)) return true;
       }
       continue;  // nothing inside a string is code
     }
@@ -161,6 +181,8 @@ CudaCheck CudaCheckClassifier::classify_at(TSNode expr, int depth) const {
       result = result == CudaCheck::positive ? CudaCheck::negative : CudaCheck::positive;
     return result;
   }
+  if (const CudaCheck rank = classify_rank_check(expr); rank != CudaCheck::none)
+    return negated ? (rank == CudaCheck::positive ? CudaCheck::negative : CudaCheck::positive) : rank;
   if (!mentions_cuda(expr)) return CudaCheck::none;
   if (node_is(expr, "comparison_operator")) {
     const uint32_t count = ts_node_child_count(expr);
@@ -176,6 +198,27 @@ CudaCheck CudaCheckClassifier::classify_at(TSNode expr, int depth) const {
     }
   }
   return negated ? CudaCheck::negative : CudaCheck::positive;
+}
+
+// `local_rank != -1`, `int(os.environ.get("LOCAL_RANK", -1)) == -1`: -1 is the "not launched
+// distributed" sentinel, so the comparison says whether this is a distributed run (positive: the
+// code beneath runs only under a launcher). `rank == 0` says nothing: a single process is rank 0.
+CudaCheck CudaCheckClassifier::classify_rank_check(TSNode expr) const {
+  if (!node_is(expr, "comparison_operator") || ts_node_child_count(expr) != 3) return CudaCheck::none;
+  const TSNode left = ts_node_child(expr, 0);
+  const TSNode right = ts_node_child(expr, 2);
+  const std::string_view op = node_text(source_, ts_node_child(expr, 1));
+  const auto is_minus_one = [&](TSNode n) { return node_text(source_, n) == "-1"; };
+  TSNode subject = left;
+  if (is_minus_one(left)) {
+    subject = right;
+  } else if (!is_minus_one(right)) {
+    return CudaCheck::none;
+  }
+  if (!reads_as_rank(node_text(source_, subject))) return CudaCheck::none;
+  if (op == "!=" || op == ">" || op == "is not") return CudaCheck::positive;
+  if (op == "==" || op == "is") return CudaCheck::negative;
+  return CudaCheck::none;
 }
 
 void GuardMap::add(uint32_t start, uint32_t end) {

@@ -28,6 +28,7 @@ class CudaCheckClassifier {
  private:
   CudaCheck classify_at(TSNode expr, int depth) const;
   bool mentions_cuda(TSNode expr) const;
+  CudaCheck classify_rank_check(TSNode expr) const;
   std::string_view source_;
   const ImportMap& imports_;
   const std::unordered_set<std::string>& flags_;

@@ -23,6 +23,30 @@ bool has_error(const std::vector<DepsFile>& files, const std::string& text) {
 
 }  // namespace
 
+// The commands a manifest installs, in each of its spellings; their modules become entry points.
+TEST(DepsReaders, EntryPointsOfSetupPySetupCfgAndPyproject) {
+  TempDir dir;
+  dir.write("setup.py", "from setuptools import setup\n"
+                        "SCRIPTS = ['kit-train = kit.cli.train:main', 'kit-bad = not a module']\n"
+                        "setup(name='kit', entry_points={'console_scripts': SCRIPTS,\n"
+                        "      'other_group': ['x = kit.plugin:hook']})\n");
+  dir.write("setup.cfg", "[options.entry_points]\nconsole_scripts =\n    kit-eval = kit.cli.eval:main\n"
+                         "[options]\ninstall_requires =\n    torch\n");
+  dir.write("pyproject.toml", "[project]\nname = 'kit'\n[project.scripts]\nkit-serve = 'kit.serve:run'\n"
+                              "[tool.poetry.scripts]\nkit-export = 'kit.export:main[extra]'\n");
+  const auto entry_points = [&](const std::string& path) {
+    std::vector<std::pair<std::string, int>> out;
+    for (const auto& f : read(dir, path))
+      for (const auto& d : f.directives)
+        if (d.kind == "entry-point") out.emplace_back(d.text, f.position(d.file_offset(0)).line);
+    return out;
+  };
+  EXPECT_EQ(entry_points("setup.py"), (std::vector<std::pair<std::string, int>>{{"kit.cli.train", 2}}));
+  EXPECT_EQ(entry_points("setup.cfg"), (std::vector<std::pair<std::string, int>>{{"kit.cli.eval", 3}}));
+  EXPECT_EQ(entry_points("pyproject.toml"),
+            (std::vector<std::pair<std::string, int>>{{"kit.serve", 4}, {"kit.export", 6}}));
+}
+
 TEST(DepsReaders, RequirementsWithMarkersPinsAndIncludes) {
   TempDir dir;
   dir.write("requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cu121\n"

@@ -243,6 +243,32 @@ TEST(Guards, CudaChecksFallbacksAndEarlyReturns) {
                                                     {28, false}, {29, true}}));
 }
 
+TEST(Guards, DistributedLaunchChecksGuardButRankZeroDoesNot) {
+  TempDir dir;
+  add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J");
+  const auto sites = scan_with_rules(dir,
+                                     "import os, torch\n"
+                                     "import torch.distributed as dist\n"
+                                     "if int(os.environ.get('LOCAL_RANK', -1)) != -1:\n"
+                                     "    a.cuda()\n"                           // 4 guarded: launched
+                                     "if args.local_rank == -1:\n"
+                                     "    b.cuda()\n"                           // 6 NOT guarded: single process
+                                     "else:\n"
+                                     "    c.cuda()\n"                           // 8 guarded
+                                     "if dist.is_initialized():\n"
+                                     "    d.cuda()\n"                           // 10 guarded
+                                     "if 'WORLD_SIZE' in os.environ:\n"
+                                     "    e.cuda()\n"                           // 12 guarded
+                                     "if rank == 0:\n"
+                                     "    f.cuda()\n"                           // 14 NOT guarded: rank 0 runs alone too
+                                     "if count != -1:\n"
+                                     "    g.cuda()\n");                         // 16 NOT guarded: not a rank
+  std::vector<std::pair<int, bool>> got;
+  for (const auto& s : sites) got.emplace_back(s.line, s.guarded);
+  EXPECT_EQ(got, (std::vector<std::pair<int, bool>>{{4, true}, {6, false}, {8, true}, {10, true},
+                                                    {12, true}, {14, false}, {16, false}}));
+}
+
 TEST(Guards, GuardedImpactIsLoweredOrDropped) {
   TempDir dir;
   add_rule(dir, "py-lower", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J", "", "", "blocker");
