@@ -1,5 +1,7 @@
 #include "python/python_frontend.h"
 
+#include "python/lexical_import_context.h"
+
 #include "python/module_facts.h"
 
 #include <re2/re2.h>
@@ -63,10 +65,9 @@ class PythonWorker final : public FrontendWorker {
     const bool declares_extension = text.text().find("cpp_extension") != std::string_view::npos;
     if (!declares_extension && std::find(active.begin(), active.end(), true) == active.end()) {
       std::vector<ImportFact> lexical = scan_imports_lexically(file.path, text.text());
-      // Imports all at module level are read well enough line by line; an indented one may be
-      // lazy, on a feature branch or behind a guard, which only the syntax tree tells apart.
-      const bool all_top_level = std::none_of(lexical.begin(), lexical.end(), [](const ImportFact& i) { return i.guarded; });
-      if (all_top_level) {
+      // Imports at module level are read well enough line by line, and so are those at the top
+      // of a function; one that may be on a feature branch or behind a guard needs the tree.
+      if (resolve_lexical_contexts(text.text(), lexical)) {
         for (auto& fact : lexical) {
           if (is_notebook) fact.cell = map_cell(notebook, fact);
           out.facts.imports.push_back(std::move(fact));

@@ -26,7 +26,8 @@ class PythonFrontend final : public Frontend {
 };
 
 // Imports found line by line, for files no rule needed to parse: enough to link a module to the
-// files that import it. An indented import (inside a function, `try` or `if`) counts as guarded.
+// files that import it. An indented import is marked `guarded` until resolve_lexical_contexts
+// reads its context (or the file is parsed).
 std::vector<ImportFact> scan_imports_lexically(const std::string& path, std::string_view text);
 
 }  // namespace mpsready

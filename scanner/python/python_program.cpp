@@ -21,6 +21,9 @@ PythonProgram::PythonProgram(const RuleSet& rules) {
                         " params have a value of the wrong type (" + e.what() + ")");
       }
     }
+    // A rule only a repository pass implements has nothing to match per file: its needles must
+    // not make every file that mentions them parsed.
+    if (compiled.matchers.empty() && compiled.query_slots.empty()) continue;
     rules_.push_back(std::move(compiled));
   }
   queries_.compile();
