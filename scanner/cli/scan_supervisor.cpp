@@ -1,0 +1,175 @@
+#include "cli/scan_supervisor.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
+#include "engine/in_flight.h"
+
+namespace mpsready {
+namespace {
+
+// Each attempt leaves out or isolates at least one more file; this bounds a pathological run.
+constexpr int kMaxAttempts = 100;
+constexpr int kPollMillis = 100;  // how often the parent looks at the start times of in-flight files
+
+std::string signal_name(int sig) {
+  switch (sig) {
+    case SIGILL: return "SIGILL";
+    case SIGABRT: return "SIGABRT";
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGSYS: return "SIGSYS";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    case SIGXCPU: return "SIGXCPU";
+    case SIGXFSZ: return "SIGXFSZ";
+    default: return "signal " + std::to_string(sig);
+  }
+}
+
+// How a child that did not finish ended: "SIGILL", or "exit status 1" (a sanitizer's report).
+std::string how_it_ended(int status) {
+  if (WIFSIGNALED(status)) return signal_name(WTERMSIG(status));
+  return "exit status " + std::to_string(WEXITSTATUS(status));
+}
+
+std::string seconds_text(double s) {
+  std::string text = std::to_string(s);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+[[noreturn]] void run_child(const std::function<int()>& attempt, InFlightBoard* board, int pipe_write,
+                            pid_t parent, ChildExit child_exit) {
+#if defined(__linux__)
+  prctl(PR_SET_PDEATHSIG, SIGKILL);  // a parent killed from outside takes its scan with it
+  if (getppid() != parent) _exit(2);
+#else
+  (void)parent;
+#endif
+  (void)pipe_write;  // stays open until the child is gone: its closing wakes the parent
+  supervision().board = board;
+  const int code = attempt();
+  std::cout.flush();
+  std::fflush(nullptr);
+  board->mark_finished();
+  if (child_exit == ChildExit::without_exit_handlers) _exit(code);
+  std::exit(code);  // atexit handlers as in an unsupervised run (LeakSanitizer among them)
+}
+
+// Waits for the child to end; kills it when one file has been in flight too long and returns
+// that file (nullopt otherwise).
+std::optional<ScanFileId> wait_for_child(pid_t child, int pipe_read, InFlightBoard& board, double limit_s,
+                                         int& status) {
+  bool killed = false;
+  for (;;) {
+    pollfd p{pipe_read, POLLIN, 0};
+    const int ready = poll(&p, 1, kPollMillis);
+    if (ready > 0) break;  // the write end closed: the child is gone
+    if (ready < 0 && errno != EINTR) break;
+    if (limit_s > 0) {
+      const auto flying = board.in_flight();
+      if (std::any_of(flying.begin(), flying.end(), [&](const InFlightFile& f) { return f.seconds > limit_s; })) {
+        kill(child, SIGKILL);
+        killed = true;
+        break;
+      }
+    }
+  }
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!killed) return std::nullopt;
+  // Read again now that the child is dead and its slots are stable.
+  for (const InFlightFile& f : board.in_flight())
+    if (f.seconds > limit_s) return f.file;
+  return std::nullopt;
+}
+
+void add_suspect(Supervision& sup, const ScanFileId& file) {
+  if (std::find(sup.suspects.begin(), sup.suspects.end(), file) == sup.suspects.end()) sup.suspects.push_back(file);
+}
+
+void quarantine(Supervision& sup, const ScanFileId& file, std::string reason) {
+  sup.suspects.erase(std::remove(sup.suspects.begin(), sup.suspects.end(), file), sup.suspects.end());
+  sup.quarantined.push_back({file, std::move(reason)});
+}
+
+}  // namespace
+
+int run_supervised(const std::function<int()>& attempt, double file_time_limit_s, ChildExit child_exit) {
+  static InFlightBoard* board = InFlightBoard::create();
+  if (!board) return attempt();
+  Supervision& sup = supervision();
+  sup.quarantined.clear();
+  sup.suspects.clear();
+  for (int attempt_no = 0; attempt_no < kMaxAttempts; ++attempt_no) {
+    board->reset();
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return attempt();
+    std::cout.flush();
+    std::fflush(nullptr);
+    const pid_t parent = getpid();
+    const pid_t child = fork();
+    if (child < 0) {
+      close(fds[0]);
+      close(fds[1]);
+      return attempt();
+    }
+    if (child == 0) {
+      close(fds[0]);
+      run_child(attempt, board, fds[1], parent, child_exit);
+    }
+    close(fds[1]);
+    int status = 0;
+    const std::optional<ScanFileId> hung = wait_for_child(child, fds[0], *board, file_time_limit_s, status);
+    close(fds[0]);
+    if (hung) {
+      quarantine(sup, *hung,
+                 "front end did not finish within " + seconds_text(file_time_limit_s) +
+                     " s (--file-time-limit); the file was not analysed");
+      continue;
+    }
+    if (board->finished())
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    const auto flying = board->in_flight();
+    if (flying.size() == 1) {
+      quarantine(sup, flying[0].file, "front end crashed (" + how_it_ended(status) + "); the file was not analysed");
+      continue;
+    }
+    if (flying.size() > 1) {
+      const size_t before = sup.suspects.size();
+      for (const InFlightFile& f : flying) add_suspect(sup, f.file);
+      if (sup.suspects.size() > before) continue;
+    }
+    // Not inside any one file's analysis (or no progress): nothing to leave out.
+    std::cerr << "mpsready: the scan ended with " << how_it_ended(status)
+              << " outside the analysis of any one file\n(this is a bug in mpsready; please report it)\n";
+    if (WIFSIGNALED(status)) {
+      std::signal(WTERMSIG(status), SIG_DFL);
+      std::raise(WTERMSIG(status));
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) != 0 ? WEXITSTATUS(status) : 2;
+  }
+  std::cerr << "mpsready: the scan crashed " << kMaxAttempts << " times; giving up\n"
+            << "(this is a bug in mpsready; please report it)\n";
+  return 2;
+}
+
+}  // namespace mpsready
