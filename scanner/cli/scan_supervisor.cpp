@@ -74,11 +74,15 @@ std::string seconds_text(double s) {
   std::exit(code);  // atexit handlers as in an unsupervised run (LeakSanitizer among them)
 }
 
-// Waits for the child to end; kills it when one file has been in flight too long and returns
-// that file (nullopt otherwise).
-std::optional<ScanFileId> wait_for_child(pid_t child, int pipe_read, InFlightBoard& board, double limit_s,
-                                         int& status) {
-  bool killed = false;
+struct ChildEnd {
+  int status = 0;
+  bool killed = false;            // by the parent, for the time limit
+  std::optional<ScanFileId> hung;  // the file over the limit (read again once the child is dead)
+};
+
+// Waits for the child to end; kills it when one file has been in flight too long.
+ChildEnd wait_for_child(pid_t child, int pipe_read, InFlightBoard& board, double limit_s) {
+  ChildEnd end;
   for (;;) {
     pollfd p{pipe_read, POLLIN, 0};
     const int ready = poll(&p, 1, kPollMillis);
@@ -88,27 +92,31 @@ std::optional<ScanFileId> wait_for_child(pid_t child, int pipe_read, InFlightBoa
       const auto flying = board.in_flight();
       if (std::any_of(flying.begin(), flying.end(), [&](const InFlightFile& f) { return f.seconds > limit_s; })) {
         kill(child, SIGKILL);
-        killed = true;
+        end.killed = true;
         break;
       }
     }
   }
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  while (waitpid(child, &end.status, 0) < 0 && errno == EINTR) {
   }
-  if (!killed) return std::nullopt;
-  // Read again now that the child is dead and its slots are stable.
-  for (const InFlightFile& f : board.in_flight())
-    if (f.seconds > limit_s) return f.file;
-  return std::nullopt;
+  if (end.killed)
+    for (const InFlightFile& f : board.in_flight())
+      if (f.seconds > limit_s) end.hung = f.file;
+  return end;
 }
 
 void add_suspect(Supervision& sup, const ScanFileId& file) {
   if (std::find(sup.suspects.begin(), sup.suspects.end(), file) == sup.suspects.end()) sup.suspects.push_back(file);
 }
 
-void quarantine(Supervision& sup, const ScanFileId& file, std::string reason) {
+// False when the file was left out already: its path did not fit its slot, and the next
+// attempt would crash the same way.
+bool quarantine(Supervision& sup, const ScanFileId& file, std::string reason) {
+  for (const QuarantinedFile& q : sup.quarantined)
+    if (q.file == file) return false;
   sup.suspects.erase(std::remove(sup.suspects.begin(), sup.suspects.end(), file), sup.suspects.end());
   sup.quarantined.push_back({file, std::move(reason)});
+  return true;
 }
 
 }  // namespace
@@ -137,22 +145,20 @@ int run_supervised(const std::function<int()>& attempt, double file_time_limit_s
       run_child(attempt, board, fds[1], parent, child_exit);
     }
     close(fds[1]);
-    int status = 0;
-    const std::optional<ScanFileId> hung = wait_for_child(child, fds[0], *board, file_time_limit_s, status);
+    const ChildEnd end = wait_for_child(child, fds[0], *board, file_time_limit_s);
+    const int status = end.status;
     close(fds[0]);
-    if (hung) {
-      quarantine(sup, *hung,
-                 "front end did not finish within " + seconds_text(file_time_limit_s) +
-                     " s (--file-time-limit); the file was not analysed");
+    if (end.hung && quarantine(sup, *end.hung,
+                               "front end did not finish within " + seconds_text(file_time_limit_s) +
+                                   " s (--file-time-limit); the file was not analysed"))
       continue;
-    }
+    if (end.killed && !end.hung) continue;  // the slow file ended just before the kill: try again
     if (board->finished())
       return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     const auto flying = board->in_flight();
-    if (flying.size() == 1) {
-      quarantine(sup, flying[0].file, "front end crashed (" + how_it_ended(status) + "); the file was not analysed");
+    if (flying.size() == 1 &&
+        quarantine(sup, flying[0].file, "front end crashed (" + how_it_ended(status) + "); the file was not analysed"))
       continue;
-    }
     if (flying.size() > 1) {
       const size_t before = sup.suspects.size();
       for (const InFlightFile& f : flying) add_suspect(sup, f.file);
@@ -160,7 +166,7 @@ int run_supervised(const std::function<int()>& attempt, double file_time_limit_s
     }
     // Not inside any one file's analysis (or no progress): nothing to leave out.
     std::cerr << "mpsready: the scan ended with " << how_it_ended(status)
-              << " outside the analysis of any one file\n(this is a bug in mpsready; please report it)\n";
+              << " and no single file could be left out for it\n(this is a bug in mpsready; please report it)\n";
     if (WIFSIGNALED(status)) {
       std::signal(WTERMSIG(status), SIG_DFL);
       std::raise(WTERMSIG(status));

@@ -1,6 +1,6 @@
 // A crash, abort or hang inside a front end costs that file, never the scan (issue 17). No real
 // input is known that crashes tree-sitter, yaml-cpp, toml++ or the notebook reader, so these
-// tests run mpsready-crash-hooks ($MPSREADY_CRASH_HOOKS_BIN, hostile/crash_hooks.cpp), which
+// tests run mpsready-crash-hooks (MPSREADY_CRASH_HOOKS_BIN, hostile/crash_hooks.cpp), which
 // crashes a front end where a file carries `mpsready-test-crash:<front end>:<how>`.
 #include <gtest/gtest.h>
 
@@ -22,9 +22,7 @@ const char* const kNormalFinding = "train.py:2:py-tensor-dot-cuda";
 const std::string kSignalsAsThemselves = "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" ";
 
 CliRun run_hooked(const fs::path& root, const std::string& extra) {
-  const char* bin = std::getenv("MPSREADY_CRASH_HOOKS_BIN");
-  EXPECT_NE(bin, nullptr) << "MPSREADY_CRASH_HOOKS_BIN is not set (run through ctest)";
-  return run_shell(kSignalsAsThemselves + quote(bin ? bin : "false") + " scan " + quote(root.string()) +
+  return run_shell(kSignalsAsThemselves + quote(MPSREADY_CRASH_HOOKS_BIN) + " scan " + quote(root.string()) +
                    " --format json " + extra + " 2>/dev/null");
 }
 
