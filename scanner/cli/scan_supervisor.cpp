@@ -49,6 +49,20 @@ std::string how_it_ended(int status) {
   return "exit status " + std::to_string(WEXITSTATUS(status));
 }
 
+// Signals sent from outside (an interrupted run, a closed pipe) end the scan as they would
+// without the supervisor; they say nothing about the file in flight.
+bool sent_from_outside(int status) {
+  if (!WIFSIGNALED(status)) return false;
+  const int sig = WTERMSIG(status);
+  return sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE || sig == SIGQUIT;
+}
+
+[[noreturn]] void end_like(int sig) {
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+  _exit(128 + sig);
+}
+
 std::string seconds_text(double s) {
   std::string text = std::to_string(s);
   text.erase(text.find_last_not_of('0') + 1);
@@ -155,6 +169,7 @@ int run_supervised(const std::function<int()>& attempt, double file_time_limit_s
     if (end.killed && !end.hung) continue;  // the slow file ended just before the kill: try again
     if (board->finished())
       return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (sent_from_outside(status)) end_like(WTERMSIG(status));
     const auto flying = board->in_flight();
     if (flying.size() == 1 &&
         quarantine(sup, flying[0].file, "front end crashed (" + how_it_ended(status) + "); the file was not analysed"))
@@ -167,10 +182,7 @@ int run_supervised(const std::function<int()>& attempt, double file_time_limit_s
     // Not inside any one file's analysis (or no progress): nothing to leave out.
     std::cerr << "mpsready: the scan ended with " << how_it_ended(status)
               << " and no single file could be left out for it\n(this is a bug in mpsready; please report it)\n";
-    if (WIFSIGNALED(status)) {
-      std::signal(WTERMSIG(status), SIG_DFL);
-      std::raise(WTERMSIG(status));
-    }
+    if (WIFSIGNALED(status)) end_like(WTERMSIG(status));
     return WIFEXITED(status) && WEXITSTATUS(status) != 0 ? WEXITSTATUS(status) : 2;
   }
   std::cerr << "mpsready: the scan crashed " << kMaxAttempts << " times; giving up\n"
