@@ -31,6 +31,8 @@ struct ScanCommandOptions {
   std::string cache_dir;         // --cache DIR ("" = no cache)
   bool quiet = false;            // --quiet: no progress line, no cache notes
   double clang_time_limit = 10;  // --clang-time-limit SECONDS (per C++/CUDA file)
+  double file_time_limit = 120;  // --file-time-limit SECONDS: a file's front ends, then it is left out (0: none)
+  bool in_process = false;       // --in-process: no supervising parent (a front-end crash ends the scan)
   std::string torch_version;                  // --torch-version (op coverage; default: config, then the newest bundled)
   std::vector<std::string> native_functions;  // --native-functions PATH or VERSION=PATH (repeatable)
 };

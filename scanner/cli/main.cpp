@@ -52,6 +52,11 @@ int main(int argc, char** argv) {
   scan_cmd->add_option("--clang-time-limit", scan.clang_time_limit,
                        "Seconds Clang may spend on one C++/CUDA file before it is read token by token (default 10)")
       ->check(CLI::NonNegativeNumber);
+  scan_cmd->add_option("--file-time-limit", scan.file_time_limit,
+                       "Seconds one file's analysis may take before the scan leaves it out and lists it in errors (default 120; 0: no limit)")
+      ->check(CLI::NonNegativeNumber);
+  scan_cmd->add_flag("--in-process", scan.in_process,
+                     "Scan in this process, without the supervising parent that survives a front-end crash (for debuggers)");
   scan_cmd->add_option("--torch-version", scan.torch_version,
                        "PyTorch version whose op coverage is checked: a bundled op-status table (default: target_pytorch, else the newest bundled)");
   scan_cmd->add_option("--native-functions", scan.native_functions,

@@ -16,6 +16,7 @@
 #include "engine/cache_key.h"
 #include "report/fingerprint.h"
 #include "cli/load_rules.h"
+#include "cli/scan_supervisor.h"
 #include "ops/op_coverage_source.h"
 #include "report/scan_report.h"
 
@@ -117,9 +118,7 @@ struct TempTree {
   }
 };
 
-}  // namespace
-
-int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options) {
+int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& options) {
   std::error_code ec;
   if (!std::filesystem::exists(options.path, ec)) {
     std::cerr << "mpsready: path not found: " << options.path
@@ -290,6 +289,14 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& opti
     if (static_cast<int>(result.summary.verdict) >= static_cast<int>(threshold)) return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options) {
+  const auto attempt = [&] { return run_scan_attempt(global, options); };
+  if (options.in_process) return attempt();
+  return run_supervised(attempt, options.file_time_limit);
 }
 
 }  // namespace mpsready

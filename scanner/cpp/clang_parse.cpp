@@ -22,6 +22,7 @@
 #include <clang/Tooling/Tooling.h>
 
 #include "cuda_prelude.h"
+#include "engine/test_point.h"
 
 namespace mpsready {
 namespace {
@@ -336,6 +337,7 @@ ClangParseResult ClangParser::parse(const std::string& path, const std::string& 
   }
   auto action = std::make_unique<ScanAction>(state_->finder, result, state_->locator, tolerant, deadline);
   // The return value only says whether errors were reported; the counts say that already.
+  test_point("cpp", code);
   (void)clang::tooling::runToolOnCodeWithArgs(std::move(action), buffer, args, buffer_name, "mpsready");
   result.ran = true;
   return result;

@@ -1,4 +1,5 @@
 #include "deps/toml_manifest_reader.h"
+#include "engine/test_point.h"
 
 #include <toml++/toml.h>
 
@@ -98,6 +99,7 @@ void add_scripts(DepsFile& file, const toml::table* scripts) {
 void TomlManifestReader::read(DepsFile& file) {
   toml::table doc;
   try {
+    test_point("toml", file.text->text());
     doc = toml::parse(file.text->text(), file.path);
   } catch (const toml::parse_error& e) {
     file.errors.push_back({file.path, "invalid TOML at line " + std::to_string(e.source().begin.line) + ", column " +

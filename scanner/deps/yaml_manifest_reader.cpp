@@ -1,4 +1,5 @@
 #include "deps/yaml_manifest_reader.h"
+#include "engine/test_point.h"
 
 #include <re2/re2.h>
 #include <yaml-cpp/yaml.h>
@@ -116,6 +117,7 @@ void read_compose(DepsFile& file, const YAML::Node& doc) {
 void YamlManifestReader::read(DepsFile& file) {
   YAML::Node doc;
   try {
+    test_point("yaml", file.text->text());
     doc = YAML::Load(std::string(file.text->text()));
     if (!doc || doc.IsNull()) return;
     if (file.kind == DepsFileKind::conda) read_conda(file, doc);

@@ -10,6 +10,7 @@
 #include "core/source_text.h"
 #include "engine/content_hash.h"
 #include "engine/file_reader.h"
+#include "engine/in_flight.h"
 #include "engine/progress_line.h"
 #include "engine/scan_cache.h"
 
@@ -26,10 +27,22 @@ struct FileWork {
   std::optional<uint64_t> hash;
 };
 
+// The reason a supervisor gave for leaving this file out (a crash or hang in an earlier attempt).
+const std::string* quarantine_reason(unsigned scan, const std::string& path) {
+  for (const QuarantinedFile& q : supervision().quarantined)
+    if (q.file.scan == scan && q.file.path == path) return &q.reason;
+  return nullptr;
+}
+
 FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& frontends, Workers& workers,
-                   const ScanOptions& options, const ScanCache* cache) {
+                   const ScanOptions& options, const ScanCache* cache, unsigned scan) {
   FileWork work;
   FileOutcome& out = work.outcome;
+  if (const std::string* reason = quarantine_reason(scan, file.path)) {
+    out.errors.push_back({file.path, *reason});
+    out.cacheable = false;
+    return work;
+  }
   ReadResult read = read_repository_file(file.absolute, options.walk.max_file_size);
   if (!read.bytes) {
     out.errors.push_back({file.path, read.error});
@@ -46,6 +59,8 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
     out.skipped.push_back({file.path, "binary file (contains NUL bytes)"});
     return work;
   }
+  // A supervising parent learns from this which file a crash or hang belongs to.
+  const InFlightMark in_flight(scan, file.path);
   for (size_t i = 0; i < frontends.size(); ++i) {
     if (!frontends[i]->wants(file.path)) continue;
     if (!workers.per_frontend[i]) workers.per_frontend[i] = frontends[i]->make_worker();
@@ -64,6 +79,7 @@ void append(std::vector<T>& to, std::vector<T>& from) {
 ScanResult run_scan(const std::filesystem::path& root, const std::vector<const Frontend*>& frontends,
                     const std::vector<const RepositoryPass*>& passes, ScanOptions options) {
   ScanResult result;
+  const unsigned scan = next_scan_ordinal();
   options.walk.wanted = [&](std::string_view path) {
     return std::any_of(frontends.begin(), frontends.end(), [&](const Frontend* f) { return f->wants(path); });
   };
@@ -85,12 +101,20 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
 
   std::vector<FileWork> outcomes(walk.files.size());
   std::atomic<size_t> next{0};
-  const auto work = [&] {
+  // Suspects (files in flight on several threads when an earlier attempt crashed) go first, one
+  // at a time, so that a crash among them names a single file.
+  std::vector<char> done(walk.files.size(), 0);
+  for (const ScanFileId& suspect : supervision().suspects)
+    if (suspect.scan == scan)
+      for (size_t i = 0; i < walk.files.size(); ++i)
+        if (walk.files[i].path == suspect.path) done[i] = 2;
+  const auto work = [&](bool suspects_only) {
     Workers workers;
     workers.per_frontend.resize(frontends.size());
-    for (size_t i = next++; i < walk.files.size(); i = next++) {
+    for (size_t i = suspects_only ? 0 : next++; i < walk.files.size(); i = suspects_only ? i + 1 : next++) {
+      if (suspects_only ? done[i] != 2 : done[i] != 0) continue;
       try {
-        outcomes[i] = scan_file(walk.files[i], frontends, workers, options, cache ? &*cache : nullptr);
+        outcomes[i] = scan_file(walk.files[i], frontends, workers, options, cache ? &*cache : nullptr, scan);
       } catch (const std::exception& e) {
         // One bad file must not end the scan; say so and go on.
         outcomes[i] = FileWork{};
@@ -101,11 +125,12 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
   };
   unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(1, walk.files.size())));
+  if (!supervision().suspects.empty()) work(true);
   if (jobs <= 1) {
-    work();
+    work(false);
   } else {
     std::vector<std::thread> threads;
-    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work);
+    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work, false);
     for (auto& t : threads) t.join();
   }
   if (progress) progress->finish();

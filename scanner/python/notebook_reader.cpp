@@ -1,4 +1,5 @@
 #include "python/notebook_reader.h"
+#include "engine/test_point.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +27,7 @@ NotebookResult read_notebook(std::string_view json_text) {
   NotebookResult result;
   nlohmann::json doc;
   try {
+    test_point("notebook", json_text);
     doc = nlohmann::json::parse(json_text);
   } catch (const nlohmann::json::parse_error& e) {
     result.error = std::string("not a valid notebook: JSON error at byte ") + std::to_string(e.byte);

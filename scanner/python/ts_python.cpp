@@ -1,4 +1,5 @@
 #include "python/ts_python.h"
+#include "engine/test_point.h"
 
 #include <algorithm>
 #include <string>
@@ -50,6 +51,7 @@ size_t unparsable_nesting(std::string_view text) {
 
 TreePtr PythonParser::parse(std::string_view text, uint64_t timeout_micros) {
   if (unparsable_nesting(text)) return nullptr;
+  test_point("python", text);
   ts_parser_reset(parser_);
   ts_parser_set_timeout_micros(parser_, timeout_micros);
   return TreePtr(ts_parser_parse_string(parser_, nullptr, text.data(),

@@ -29,6 +29,7 @@ const std::vector<FuzzTarget>& fuzz_targets() {
       {"python", fuzz_python_source},
       {"notebook", fuzz_notebook},
       {"cpp", fuzz_cpp_source},
+      {"cpp-isolated", fuzz_cpp_isolated},
       {"requirements", manifest<kRequirements>},
       {"setup-py", manifest<kSetupPy>},
       {"setup-cfg", manifest<kSetupCfg>},
