@@ -141,7 +141,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& give
   std::string path_error;
   if (!resolve_scan_paths(options.paths.empty() && !options.path.empty() ? std::vector<std::string>{options.path}
                                                                           : options.paths,
-                          paths, path_error)) {
+                          !options.diff.empty(), paths, path_error)) {
     std::cerr << "mpsready: " << path_error << "\n(give paths inside the repository, from its root directory)\n";
     return 2;
   }

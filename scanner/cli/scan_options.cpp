@@ -6,7 +6,11 @@ namespace {
 
 // One value per occurrence, or a comma list (`--select py-float64,py-cuda-*`), as ruff takes them.
 CLI::Option* list_option(CLI::App& cmd, const std::string& name, std::vector<std::string>& into, const std::string& help) {
-  return cmd.add_option(name, into, help)->expected(1)->delimiter(',')->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  return cmd.add_option(name, into, help)
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->delimiter(',')
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 }  // namespace
@@ -46,6 +50,7 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
   cmd->add_option("--report", scan.reports,
                   "Also write the same scan as FORMAT to FILE (FORMAT=FILE, repeatable: sarif=mpsready.sarif)")
       ->expected(1)
+      ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--fail-on", scan.fail_on, "Exit 1 when the verdict is at least this")
       ->check(CLI::IsMember({"partial", "stay-on-linux"}));
@@ -86,6 +91,7 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
               "native_functions.yaml (or op-status table) to check op coverage against instead of the bundled tables, "
               "PATH or VERSION=PATH (repeatable)")
       ->expected(1)
+      ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   return cmd;
 }

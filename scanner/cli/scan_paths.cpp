@@ -6,14 +6,15 @@ namespace mpsready {
 
 namespace fs = std::filesystem;
 
-bool resolve_scan_paths(const std::vector<std::string>& given, ScanPaths& out, std::string& error) {
-  if (given.size() <= 1) {
+bool resolve_scan_paths(const std::vector<std::string>& given, bool diff_mode, ScanPaths& out, std::string& error) {
+  std::error_code ec;
+  const bool one_file = given.size() == 1 && fs::is_regular_file(fs::symlink_status(given[0], ec));
+  if (given.size() <= 1 && !(diff_mode && one_file)) {
     out.root = ".";
     if (!given.empty()) out.root.assign(given[0]);
     return true;
   }
   out.root = ".";
-  std::error_code ec;
   const fs::path cwd = fs::current_path(ec);
   for (const std::string& p : given) {
     const auto status = fs::symlink_status(p, ec);

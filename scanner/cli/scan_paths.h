@@ -16,7 +16,9 @@ struct ScanPaths {
 };
 
 // False with `error` set when a path does not exist or lies outside the current directory.
-bool resolve_scan_paths(const std::vector<std::string>& given, ScanPaths& out, std::string& error);
+// `diff_mode` (--diff): one file is a part of the repository too, as in a pre-commit hook's run
+// with one staged file (the diff needs the work tree, not the file alone).
+bool resolve_scan_paths(const std::vector<std::string>& given, bool diff_mode, ScanPaths& out, std::string& error);
 // Whether `path` (relative to the root) is one of `parts` or under one.
 bool in_scan_parts(const ScanPaths& paths, const std::string& path);
 

@@ -44,9 +44,12 @@ std::vector<std::string> parse_marker(std::string_view comment, bool& file_level
   std::string_view rest = comment.substr(at + 9);
   while (!rest.empty() && is_space(rest.front())) rest.remove_prefix(1);
   file_level = rest.substr(0, 12) == "ignore-file[";
-  if (file_level) rest.remove_prefix(5);
-  if (rest.substr(0, 7) != "ignore[") return out;
-  rest.remove_prefix(7);
+  if (file_level) {
+    rest.remove_prefix(12);
+  } else {
+    if (rest.substr(0, 7) != "ignore[") return out;
+    rest.remove_prefix(7);
+  }
   const size_t close = rest.find(']');
   if (close == std::string_view::npos) return out;
   std::string_view list = rest.substr(0, close);

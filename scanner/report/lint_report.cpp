@@ -54,6 +54,8 @@ std::string escape_data(const std::string& s) {
     if (c == '%') out += "%25";
     else if (c == '\r') out += "%0D";
     else if (c == '\n') out += "%0A";
+    // Repository text must not drive the log viewer (ANSI escapes) or end the command early.
+    else if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F) out += ' ';
     else out += c;
   }
   return out;
