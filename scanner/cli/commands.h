@@ -19,6 +19,7 @@ struct ScanCommandOptions {
   std::string color = "auto";  // --color auto|always|never (auto: a terminal, and NO_COLOR unset)
   bool statistics = false;     // --statistics: counts per rule instead of the findings
   std::vector<std::string> reports;  // --report FORMAT=FILE: more reports of the same scan
+  std::string link_base;             // --link-base URL ("" = from GitHub Actions' environment, or relative)
   std::string fail_on;  // "", partial, stay-on-linux
   std::vector<std::string> excludes;
   std::vector<std::string> select;

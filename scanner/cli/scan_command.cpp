@@ -13,6 +13,7 @@
 #include "cli/baseline.h"
 #include "cli/config.h"
 #include "cli/git_diff.h"
+#include "cli/link_base.h"
 #include "cli/scan_paths.h"
 #include "engine/cache_key.h"
 #include "report/fingerprint.h"
@@ -243,6 +244,7 @@ int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& give
     if (auto it = config.impacts.find(r.id); it != config.impacts.end()) r.impact = it->second;
 
   ReportContext ctx{options.path, MPSREADY_VERSION, &rules};
+  ctx.link_base = resolve_link_base(options.link_base, options.path);
   ctx.target_pytorch = config.target_pytorch;
   std::string error;
   if (!options.write_baseline.empty() && !write_baseline(options.write_baseline, result, MPSREADY_VERSION, error)) {

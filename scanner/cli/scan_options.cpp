@@ -52,6 +52,9 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
       ->expected(1)
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_option("--link-base", scan.link_base,
+                  "URL prefix that makes the Markdown comment's paths permalinks (default in GitHub Actions: "
+                  "<server>/<repo>/blob/<sha>/)");
   cmd->add_option("--fail-on", scan.fail_on, "Exit 1 when the verdict is at least this")
       ->check(CLI::IsMember({"partial", "stay-on-linux"}));
   list_option(*cmd, "--exclude", scan.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable, or a comma list)");

@@ -28,6 +28,7 @@ struct ReportContext {
   std::optional<size_t> baselined;           // --baseline: findings left out as known
   std::optional<DiffContext> diff;           // --diff
   bool color = false;                        // ANSI colours in text, concise and statistics output
+  std::string link_base;  // Markdown links: prefix of a path ("https://github.com/o/r/blob/SHA/"); "" = relative
 };
 
 // Compiler-style lines, then the verdict and its reasons.
