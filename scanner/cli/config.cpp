@@ -198,12 +198,13 @@ ConfigResult parse_pyproject_config(const std::string& text, const std::string& 
 
 std::vector<std::pair<std::string, std::string>> config_rule_patterns(const ProjectConfig& config) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (size_t i = 0; i < config.select.size(); ++i) out.emplace_back("select[" + std::to_string(i) + "]", config.select[i]);
-  for (size_t i = 0; i < config.ignore.size(); ++i) out.emplace_back("ignore[" + std::to_string(i) + "]", config.ignore[i]);
-  for (const auto& [id, impact] : config.impacts) out.emplace_back("impact." + id, id);
+  const auto quoted = [](const std::string& key) { return "\"" + key + "\""; };
+  for (size_t i = 0; i < config.select.size(); ++i) out.emplace_back(quoted("select") + "[" + std::to_string(i) + "]", config.select[i]);
+  for (size_t i = 0; i < config.ignore.size(); ++i) out.emplace_back(quoted("ignore") + "[" + std::to_string(i) + "]", config.ignore[i]);
+  for (const auto& [id, impact] : config.impacts) out.emplace_back(quoted("impact." + id), id);
   for (const auto& [glob, ids] : config.per_file_ignores)
     for (size_t i = 0; i < ids.size(); ++i)
-      out.emplace_back("per_file_ignores." + glob + "[" + std::to_string(i) + "]", ids[i]);
+      out.emplace_back(quoted("per_file_ignores." + glob) + "[" + std::to_string(i) + "]", ids[i]);
   return out;
 }
 

@@ -46,8 +46,9 @@ ConfigResult parse_project_config(const std::string& text, const std::string& wh
 // Parses a pyproject.toml; the [tool.mpsready] table holds the same keys as .mpsready.json.
 // No such table: `config` is empty and `error` too. `where` names the file in errors.
 ConfigResult parse_pyproject_config(const std::string& text, const std::string& where);
-// Every rule pattern the configuration names, each with the key that names it
-// ("select[0]", "per_file_ignores.tests/**[1]", "impact.py-float64"), for checking against the rules.
+// Every rule pattern the configuration names, each with the key that names it, quoted as errors
+// show it ("\"select\"[0]", "\"per_file_ignores.tests/**\"[1]", "\"impact.py-float64\""), for checking
+// against the rules.
 std::vector<std::pair<std::string, std::string>> config_rule_patterns(const ProjectConfig& config);
 
 }  // namespace mpsready

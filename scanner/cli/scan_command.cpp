@@ -38,9 +38,12 @@ std::string check_config_rules(const ProjectConfig& config, const RuleSet& rules
     return false;
   };
   for (const auto& [key, pattern] : config_rule_patterns(config)) {
-    const bool exact = key.rfind("impact.", 0) == 0;
-    if (exact ? !rules.find(pattern) : !matches_any(pattern))
-      return config.source + ": \"" + key + "\": no rule matches \"" + pattern + "\" (see `mpsready rules list`)";
+    // An impact names one rule; the lists may name prefixes.
+    if (key.rfind("\"impact.", 0) == 0) {
+      if (!rules.find(pattern)) return config.source + ": " + key + ": no such rule (see `mpsready rules list`)";
+    } else if (!matches_any(pattern)) {
+      return config.source + ": " + key + ": no rule matches \"" + pattern + "\" (see `mpsready rules list`)";
+    }
   }
   return "";
 }

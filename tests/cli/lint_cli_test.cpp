@@ -51,7 +51,7 @@ TEST(Pyproject, ErrorsNameTheFileAndTheKey) {
   dir.write("pyproject.toml", "[tool.mpsready]\nignore = [\"py-no-such-rule\"]\n");
   run = mpsready("scan " + root);
   EXPECT_EQ(run.code, 2);
-  EXPECT_TRUE(contains(run.out, file + " [tool.mpsready]: \"ignore[0]\": no rule matches \"py-no-such-rule\"")) << run.out;
+  EXPECT_TRUE(contains(run.out, file + " [tool.mpsready]: \"ignore\"[0]: no rule matches \"py-no-such-rule\"")) << run.out;
   dir.write("pyproject.toml", "[tool.mpsready]\ncolour = \"red\"\n");
   run = mpsready("scan " + root);
   EXPECT_EQ(run.code, 2);
@@ -247,7 +247,7 @@ TEST(Suppressions, PerFileIgnoresAndTheFileLevelForm) {
   dir.write(".mpsready.json", "{\"per_file_ignores\": {\"tests/**\": [\"py-tensr-*\"]}}");
   const CliRun bad = mpsready("scan " + quote(dir.path().string()));
   EXPECT_EQ(bad.code, 2);
-  EXPECT_TRUE(contains(bad.out, "\"per_file_ignores.tests/**[0]\": no rule matches \"py-tensr-*\"")) << bad.out;
+  EXPECT_TRUE(contains(bad.out, "\"per_file_ignores.tests/**\"[0]: no rule matches \"py-tensr-*\"")) << bad.out;
 }
 
 TEST(PreCommit, DiffHeadWorksWithoutCommitsAndAllFilesScansWhatItIsGiven) {
