@@ -22,8 +22,10 @@ for lib in libclang-cpp14 libre2 libtree-sitter0 libyaml-cpp git; do
   case "$depends" in *"$lib"*) ;; *) echo "Depends lacks $lib: $depends"; exit 1 ;; esac
 done
 case "$depends" in *torch*) echo "the scanner's package depends on LibTorch: $depends"; exit 1 ;; esac
-dpkg-deb -c "$deb" | grep -q './usr/share/mpsready/rules/' || { echo "no rules in the package"; exit 1; }
-dpkg-deb -c "$deb" | grep -q './usr/share/doc/mpsready/README.md' || { echo "no README in the package"; exit 1; }
+# (the listing is read whole: `grep -q` on a pipe would stop dpkg-deb with SIGPIPE)
+contents=$(dpkg-deb -c "$deb")
+grep -q './usr/share/mpsready/rules/' <<<"$contents" || { echo "no rules in the package"; exit 1; }
+grep -q './usr/share/doc/mpsready/README.md' <<<"$contents" || { echo "no README in the package"; exit 1; }
 
 dpkg -x "$deb" "$work/root"
 cp -r "$src/sample_repos/rmsnorm-extension-partial" "$work/repo"
