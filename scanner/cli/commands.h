@@ -12,9 +12,14 @@ struct GlobalOptions {
 };
 
 struct ScanCommandOptions {
-  std::string path;
-  std::string format = "text";
-  std::string output;  // -o, "" = stdout
+  std::string path;                // the root scanned (set from `paths` by run_scan_command)
+  std::vector<std::string> paths;  // as given (default "."); several: parts of the repository in "."
+  std::string format = "text";     // text, concise, github, json, sarif, markdown, html
+  std::string output;  // -o, "" or "-" = stdout
+  std::string color = "auto";  // --color auto|always|never (auto: a terminal, and NO_COLOR unset)
+  bool statistics = false;     // --statistics: counts per rule instead of the findings
+  std::vector<std::string> reports;  // --report FORMAT=FILE: more reports of the same scan
+  std::string link_base;             // --link-base URL ("" = from GitHub Actions' environment, or relative)
   std::string fail_on;  // "", partial, stay-on-linux
   std::vector<std::string> excludes;
   std::vector<std::string> select;
@@ -50,5 +55,7 @@ int run_ops_command(const GlobalOptions& global, const OpsCommandOptions& option
 int run_rules_list(const GlobalOptions& global, const std::string& format);
 int run_rules_explain(const GlobalOptions& global, const std::string& id);
 int run_rules_test(const GlobalOptions& global, const std::vector<std::string>& ids);
+// `mpsready init [DIR]`: writes a commented [tool.mpsready] table (README "Configuration").
+int run_init_command(const std::string& dir, bool to_stdout);
 
 }  // namespace mpsready

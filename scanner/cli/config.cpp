@@ -6,6 +6,7 @@
 #include <regex>
 
 #include <nlohmann/json.hpp>
+#include <toml++/toml.h>
 
 #include "engine/file_reader.h"
 
@@ -110,15 +111,102 @@ ProjectConfig parse(const json& doc) {
         check_inside_root(config.components[i], key + "[" + std::to_string(i) + "]");
         while (!config.components[i].empty() && config.components[i].back() == '/') config.components[i].pop_back();
       }
+    } else if (key == "per_file_ignores") {
+      if (!value.is_object()) throw ConfigError{"\"per_file_ignores\" must be an object of glob -> array of rule ids"};
+      for (const auto& [glob, ids] : value.items()) {
+        const std::string where = "per_file_ignores." + glob;
+        check_inside_root(glob, where);
+        config.per_file_ignores.emplace_back(glob, string_list(ids, where));
+      }
     } else {
       throw ConfigError{"unknown key \"" + key +
-                        "\" (known: exclude, select, ignore, impact, target_pytorch, fail_on, roles, components)"};
+                        "\" (known: exclude, select, ignore, impact, target_pytorch, fail_on, roles, components, "
+                        "per_file_ignores)"};
     }
   }
   return config;
 }
 
+// TOML values as the JSON values the checks above expect: a TOML date or time becomes a string
+// tagged as such, so that a wrong type still reads as one.
+json to_json(const toml::node& node) {
+  if (const auto* t = node.as_table()) {
+    json out = json::object();
+    for (const auto& [k, v] : *t) out[std::string(k.str())] = to_json(v);
+    return out;
+  }
+  if (const auto* a = node.as_array()) {
+    json out = json::array();
+    for (const auto& v : *a) out.push_back(to_json(v));
+    return out;
+  }
+  if (const auto* v = node.as_string()) return v->get();
+  if (const auto* v = node.as_integer()) return v->get();
+  if (const auto* v = node.as_floating_point()) return v->get();
+  if (const auto* v = node.as_boolean()) return v->get();
+  return json::array({"a TOML date or time"});  // never a string: "must be a string" names it
+}
+
+ConfigResult from_json(const json& doc, const std::string& where) {
+  ConfigResult out;
+  try {
+    out.config = parse(doc);
+    out.config->source = where;
+  } catch (const ConfigError& e) {
+    out.error = where + ": " + e.message;
+  }
+  return out;
+}
+
+// A file of the scanned repository: never through a symbolic link, never large. `text` is
+// left empty with no error when the file does not exist.
+std::string read_root_file(const std::filesystem::path& file, std::string& text, bool& exists) {
+  constexpr uintmax_t kMaxConfig = 1 << 20;
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(file, ec);
+  exists = std::filesystem::exists(status);
+  if (!exists) return "";
+  const std::string where = file.string();
+  if (std::filesystem::is_symlink(status)) return where + ": is a symbolic link; not followed (use --config FILE)";
+  if (!std::filesystem::is_regular_file(status)) return where + ": not a regular file";
+  if (std::filesystem::file_size(file, ec) > kMaxConfig) return where + ": larger than 1 MiB";
+  const ReadResult read = read_repository_file(file, kMaxConfig);
+  if (!read.bytes) return "cannot read config " + where + ": " + read.error;
+  text = *read.bytes;
+  return "";
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 }  // namespace
+
+ConfigResult parse_pyproject_config(const std::string& text, const std::string& where) {
+  toml::table doc;
+  try {
+    doc = toml::parse(text, where);
+  } catch (const toml::parse_error& e) {
+    return {std::nullopt, where + ":" + std::to_string(e.source().begin.line) + ": not valid TOML: " +
+                              std::string(e.description())};
+  }
+  const toml::node* table = doc["tool"]["mpsready"].node();
+  if (!table) return {std::nullopt, ""};
+  if (!table->is_table()) return {std::nullopt, where + ": \"tool.mpsready\" must be a table ([tool.mpsready])"};
+  return from_json(to_json(*table), where + " [tool.mpsready]");
+}
+
+std::vector<std::pair<std::string, std::string>> config_rule_patterns(const ProjectConfig& config) {
+  std::vector<std::pair<std::string, std::string>> out;
+  const auto quoted = [](const std::string& key) { return "\"" + key + "\""; };
+  for (size_t i = 0; i < config.select.size(); ++i) out.emplace_back(quoted("select") + "[" + std::to_string(i) + "]", config.select[i]);
+  for (size_t i = 0; i < config.ignore.size(); ++i) out.emplace_back(quoted("ignore") + "[" + std::to_string(i) + "]", config.ignore[i]);
+  for (const auto& [id, impact] : config.impacts) out.emplace_back(quoted("impact." + id), id);
+  for (const auto& [glob, ids] : config.per_file_ignores)
+    for (size_t i = 0; i < ids.size(); ++i)
+      out.emplace_back(quoted("per_file_ignores." + glob) + "[" + std::to_string(i) + "]", ids[i]);
+  return out;
+}
 
 ConfigResult parse_project_config(const std::string& text, const std::string& where) {
   ConfigResult out;
@@ -132,13 +220,7 @@ ConfigResult parse_project_config(const std::string& text, const std::string& wh
     out.error = where + ": not valid JSON: a number in it is out of range";
     return out;
   }
-  try {
-    out.config = parse(doc);
-    out.config->source = where;
-  } catch (const ConfigError& e) {
-    out.error = where + ": " + e.message;
-  }
-  return out;
+  return from_json(doc, where);
 }
 
 ConfigResult load_project_config(const std::filesystem::path& root, const std::string& explicit_file) {
@@ -153,21 +235,42 @@ ConfigResult load_project_config(const std::filesystem::path& root, const std::s
       return {std::nullopt, "cannot read config " + explicit_file + ": it is a directory"};
     std::string text((std::istreambuf_iterator<char>(in)), {});
     if (text.size() > kMaxConfig) return {std::nullopt, explicit_file + ": larger than 1 MiB"};
-    return parse_project_config(text, explicit_file);
+    if (!ends_with(explicit_file, ".toml")) return parse_project_config(text, explicit_file);
+    ConfigResult toml_config = parse_pyproject_config(text, explicit_file);
+    if (!toml_config.config && toml_config.error.empty())
+      toml_config.error = explicit_file + ": has no [tool.mpsready] table";
+    return toml_config;
   }
   if (!std::filesystem::is_directory(std::filesystem::symlink_status(root, ec))) return {ProjectConfig{}, ""};
-  const std::filesystem::path file = root / ".mpsready.json";
-  const auto status = std::filesystem::symlink_status(file, ec);
-  if (!std::filesystem::exists(status)) return {ProjectConfig{}, ""};
-  const std::string where = (std::filesystem::path(root) / ".mpsready.json").string();
-  // The scanned repository's own file: never followed through a link, never large.
-  if (std::filesystem::is_symlink(status))
-    return {std::nullopt, where + ": is a symbolic link; not followed (use --config FILE)"};
-  if (!std::filesystem::is_regular_file(status)) return {std::nullopt, where + ": not a regular file"};
-  if (std::filesystem::file_size(file, ec) > kMaxConfig) return {std::nullopt, where + ": larger than 1 MiB"};
-  const ReadResult read = read_repository_file(file, kMaxConfig);
-  if (!read.bytes) return {std::nullopt, "cannot read config " + where + ": " + read.error};
-  return parse_project_config(*read.bytes, where);
+  std::string json_text, toml_text;
+  bool json_exists = false, toml_exists = false;
+  if (std::string error = read_root_file(root / ".mpsready.json", json_text, json_exists); !error.empty())
+    return {std::nullopt, error};
+  if (std::string error = read_root_file(root / "pyproject.toml", toml_text, toml_exists); !error.empty()) {
+    // A pyproject.toml that is a link or too large matters only when it is the configuration.
+    if (!json_exists) return {std::nullopt, error};
+    toml_exists = false;
+  }
+  const std::string json_where = (root / ".mpsready.json").string();
+  const std::string toml_where = (root / "pyproject.toml").string();
+  // Only a table that is there counts: a pyproject.toml without one is no configuration, and one
+  // that is not valid TOML is an error only when it seems to hold the table (the repository's
+  // packaging is not mpsready's to judge here).
+  ConfigResult from_toml{std::nullopt, ""};
+  if (toml_exists) {
+    from_toml = parse_pyproject_config(toml_text, toml_where);
+    if (!from_toml.config && from_toml.error.find("not valid TOML") != std::string::npos &&
+        toml_text.find("tool.mpsready") == std::string::npos)
+      from_toml.error.clear();
+  }
+  const bool has_table = from_toml.config || !from_toml.error.empty();
+  if (json_exists) {
+    ConfigResult out = parse_project_config(json_text, json_where);
+    if (has_table) out.note = "using " + json_where + "; the [tool.mpsready] table of " + toml_where + " is ignored";
+    return out;
+  }
+  if (!has_table) return {ProjectConfig{}, ""};
+  return from_toml;
 }
 
 }  // namespace mpsready

@@ -191,11 +191,21 @@ bool read_git_diff(const fs::path& root, const std::string& base, GitDiff& out, 
     return false;
   }
   const Process commit = run_git(root, {"rev-parse", "--verify", "--quiet", "--end-of-options", base + "^{commit}"});
-  if (commit.code != 0 || commit.out.size() < 40) {
+  if (commit.code == 0 && commit.out.size() >= 40) {
+    out.base_commit = commit.out.substr(0, commit.out.find('\n'));
+  } else if (base == "HEAD" && run_git(root, {"rev-parse", "--verify", "--quiet", "HEAD"}).code != 0) {
+    // A repository without commits (a pre-commit hook's first commit): everything tracked is
+    // new, so the base is the empty tree.
+    const Process empty = run_git(root, {"hash-object", "-t", "tree", "/dev/null"});
+    if (empty.code != 0 || empty.out.size() < 40) {
+      error = "--diff: git hash-object failed: " + empty.err;
+      return false;
+    }
+    out.base_commit = empty.out.substr(0, empty.out.find('\n'));
+  } else {
     error = "--diff: unknown revision \"" + base + "\"";
     return false;
   }
-  out.base_commit = commit.out.substr(0, commit.out.find('\n'));
   const Process diff = run_git(root, {"diff", "--no-ext-diff", "--no-textconv", "--no-color", "--relative", "--unified=0",
                                       "--src-prefix=a/", "--dst-prefix=b/", out.base_commit, "--", "."});
   if (diff.code != 0) {

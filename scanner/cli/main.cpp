@@ -3,7 +3,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/build_info.h"
 #include "cli/commands.h"
+#include "cli/scan_options.h"
+#include "rules/rule_set.h"
 #include "cli/runtime_forward.h"
 #if defined(MPSREADY_WITH_RUNTIME)
 #include "cli/audit_command.h"
@@ -18,49 +21,21 @@ int main(int argc, char** argv) {
 #endif
   CLI::App app{"mpsready: tells whether a PyTorch repository can move from CUDA to Apple's MPS"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("mpsready ") + MPSREADY_VERSION);
+  app.footer(program_help_footer());
   GlobalOptions global;
   global.argv0 = argc > 0 ? argv[0] : nullptr;
+  app.set_version_flag("--version", [&] { return version_text(default_rules_dir(global.rules_dir, global.argv0).string()); });
   app.add_option("--rules", global.rules_dir, "Directory of rule definitions (default: the bundled rules)");
 
   // Global options are also accepted after the subcommand (`mpsready scan . --rules DIR`).
   app.fallthrough();
   ScanCommandOptions scan;
-  CLI::App* scan_cmd = app.add_subcommand("scan", "Scan a repository (or one file) and give a verdict");
-  scan_cmd->add_option("path", scan.path, "Repository root or file")->required();
-  scan_cmd->add_option("--format", scan.format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "sarif", "markdown", "html"}));
-  scan_cmd->add_option("-o,--output", scan.output, "Write the report to FILE instead of stdout");
-  scan_cmd->add_option("--fail-on", scan.fail_on, "Exit 1 when the verdict is at least this")
-      ->check(CLI::IsMember({"partial", "stay-on-linux"}));
-  scan_cmd->add_option("--exclude", scan.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable)");
-  scan_cmd->add_option("--select", scan.select, "Run only these rule ids (a trailing * is a prefix; repeatable)");
-  scan_cmd->add_option("--ignore", scan.ignore, "Do not run these rule ids (repeatable)");
-  scan_cmd->add_option("-j,--jobs", scan.jobs, "Worker threads (default: one per core)");
-  scan_cmd->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this many bytes");
-  scan_cmd->add_flag("--no-gitignore", scan.no_gitignore, "Do not honour .gitignore files");
-  scan_cmd->add_option("--compile-commands", scan.compile_commands,
-                       "compile_commands.json for C++/CUDA files (default: ROOT/ or ROOT/build/)")
-      ->check(CLI::ExistingFile);
-  scan_cmd->add_option("--config", scan.config, "Configuration file (default: ROOT/.mpsready.json when present)");
-  scan_cmd->add_flag("--no-config", scan.no_config, "Do not read ROOT/.mpsready.json");
-  scan_cmd->add_option("--write-baseline", scan.write_baseline, "Write the findings' fingerprints to FILE");
-  scan_cmd->add_option("--baseline", scan.baseline, "Report only findings not in this baseline FILE");
-  scan_cmd->add_option("--diff", scan.diff, "Report only findings on lines added or changed since this git revision");
-  scan_cmd->add_option("--cache", scan.cache_dir, "Reuse the results of unchanged files from this directory (CI, PR bots)");
-  scan_cmd->add_flag("-q,--quiet", scan.quiet, "No progress line or cache notes on stderr");
-  scan_cmd->add_option("--clang-time-limit", scan.clang_time_limit,
-                       "Seconds Clang may spend on one C++/CUDA file before it is read token by token (default 10)")
-      ->check(CLI::NonNegativeNumber);
-  scan_cmd->add_option("--file-time-limit", scan.file_time_limit,
-                       "Seconds one file's analysis may take before the scan leaves it out and lists it in errors (default 120; 0: no limit)")
-      ->check(CLI::NonNegativeNumber);
-  scan_cmd->add_flag("--in-process", scan.in_process,
-                     "Scan in this process, without the supervising parent that survives a front-end crash (for debuggers)");
-  scan_cmd->add_option("--torch-version", scan.torch_version,
-                       "PyTorch version whose op coverage is checked: a bundled op-status table (default: target_pytorch, else the newest bundled)");
-  scan_cmd->add_option("--native-functions", scan.native_functions,
-                       "native_functions.yaml (or op-status table) to check op coverage against instead of the bundled tables, PATH or VERSION=PATH (repeatable)");
+  CLI::App* scan_cmd = add_scan_command(app, scan);
+  std::string init_dir = ".";
+  bool init_stdout = false;
+  CLI::App* init_cmd = app.add_subcommand("init", "Write a commented [tool.mpsready] table into pyproject.toml");
+  init_cmd->add_option("dir", init_dir, "Repository root (default: .)");
+  init_cmd->add_flag("--stdout", init_stdout, "Print the table instead of writing it");
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "List, explain or test the rules");
   rules_cmd->require_subcommand(1);
@@ -114,6 +89,7 @@ int main(int argc, char** argv) {
   }
 
   if (*scan_cmd) return run_scan_command(global, scan);
+  if (*init_cmd) return run_init_command(init_dir, init_stdout);
   if (*list_cmd) return run_rules_list(global, list_format);
   if (*explain_cmd) return run_rules_explain(global, explain_id);
   if (*test_cmd) return run_rules_test(global, test_ids);

@@ -13,6 +13,8 @@
 #include "cli/baseline.h"
 #include "cli/config.h"
 #include "cli/git_diff.h"
+#include "cli/link_base.h"
+#include "cli/scan_paths.h"
 #include "engine/cache_key.h"
 #include "report/fingerprint.h"
 #include "cli/load_rules.h"
@@ -29,25 +31,31 @@ bool selector_matches(const std::string& selector, const std::string& id) {
   return selector == id;
 }
 
-// The configuration's rule ids must name rules; the error names the key.
+// The configuration's rule ids must name rules; the error names the file and the key.
 std::string check_config_rules(const ProjectConfig& config, const RuleSet& rules) {
   const auto matches_any = [&](const std::string& selector) {
     for (const Rule& r : rules.rules())
       if (selector_matches(selector, r.id)) return true;
     return false;
   };
-  for (const auto* key : {"select", "ignore"}) {
-    const auto& list = std::string(key) == "select" ? config.select : config.ignore;
-    for (size_t i = 0; i < list.size(); ++i) {
-      if (!matches_any(list[i]))
-        return config.source + ": \"" + key + "\"[" + std::to_string(i) + "]: no rule matches \"" + list[i] +
-               "\" (see `mpsready rules list`)";
+  for (const auto& [key, pattern] : config_rule_patterns(config)) {
+    // An impact names one rule; the lists may name prefixes.
+    if (key.rfind("\"impact.", 0) == 0) {
+      if (!rules.find(pattern)) return config.source + ": " + key + ": no such rule (see `mpsready rules list`)";
+    } else if (!matches_any(pattern)) {
+      return config.source + ": " + key + ": no rule matches \"" + pattern + "\" (see `mpsready rules list`)";
     }
   }
-  for (const auto& [id, impact] : config.impacts) {
-    if (!rules.find(id)) return config.source + ": \"impact." + id + "\": no such rule (see `mpsready rules list`)";
-  }
   return "";
+}
+
+// --color auto: a terminal, and neither NO_COLOR (no-color.org) nor TERM=dumb.
+bool use_color(const std::string& choice, bool to_stdout) {
+  if (choice == "always") return true;
+  if (choice == "never" || !to_stdout || !isatty(STDOUT_FILENO)) return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  return !(no_color && *no_color) && !(term && std::string(term) == "dumb");
 }
 
 // "this change moves the repository from partial to stay-on-linux: csrc/kernel.cu:12 adds
@@ -118,7 +126,43 @@ struct TempTree {
   }
 };
 
-int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& options) {
+void write_report(std::ostream& out, const std::string& format, bool statistics, const ScanResult& result,
+                  const ReportContext& ctx) {
+  if (statistics) write_statistics_report(out, result, ctx);
+  else if (format == "concise") write_concise_report(out, result, ctx);
+  else if (format == "github") write_github_report(out, result, ctx);
+  else if (format == "json") write_json_report(out, result, ctx);
+  else if (format == "sarif") write_sarif_report(out, result, ctx);
+  else if (format == "markdown") write_markdown_report(out, result, ctx);
+  else if (format == "html") write_html_report(out, result, ctx);
+  else write_text_report(out, result, ctx);
+}
+
+int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& given) {
+  ScanCommandOptions options = given;
+  ScanPaths paths;
+  std::string path_error;
+  if (!resolve_scan_paths(options.paths.empty() && !options.path.empty() ? std::vector<std::string>{options.path}
+                                                                          : options.paths,
+                          !options.diff.empty(), paths, path_error)) {
+    std::cerr << "mpsready: " << path_error << "\n(give paths inside the repository, from its root directory)\n";
+    return 2;
+  }
+  options.path = paths.root;
+  if (options.output == "-") options.output.clear();
+  for (const std::string& extra : options.reports) {
+    static const std::set<std::string> kFormats{"text", "concise", "github", "json", "sarif", "markdown", "html"};
+    const size_t eq = extra.find('=');
+    if (eq == std::string::npos || !kFormats.count(extra.substr(0, eq)) || eq + 1 == extra.size()) {
+      std::cerr << "mpsready: --report " << extra << ": give FORMAT=FILE, FORMAT one of text, concise, github, json, "
+                << "sarif, markdown, html\n";
+      return 2;
+    }
+  }
+  if (options.statistics && options.format != "text" && options.format != "concise") {
+    std::cerr << "mpsready: --statistics goes with --format text or concise, not " << options.format << "\n";
+    return 2;
+  }
   std::error_code ec;
   if (!std::filesystem::exists(options.path, ec)) {
     std::cerr << "mpsready: path not found: " << options.path
@@ -135,6 +179,7 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& opti
       return 2;
     }
     config = std::move(*loaded_config.config);
+    if (!loaded_config.note.empty() && !options.quiet) std::cerr << "mpsready: " << loaded_config.note << "\n";
   }
   // Command-line options add to the configuration (excludes, ignores) or replace it (select,
   // fail-on).
@@ -145,8 +190,12 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& opti
   ignore.insert(ignore.end(), options.ignore.begin(), options.ignore.end());
   const std::string fail_on = options.fail_on.empty() ? config.fail_on : options.fail_on;
 
+  std::vector<std::string> all_rules;  // before --select/--ignore: suppressions may name any rule
   auto loaded = load_rules(global, select, ignore, options.compile_commands,
-                           [&](const RuleSet& rules) { return check_config_rules(config, rules); },
+                           [&](const RuleSet& rules) {
+                             for (const Rule& r : rules.rules()) all_rules.push_back(r.id);
+                             return check_config_rules(config, rules);
+                           },
                            options.clang_time_limit);
   if (!loaded) return 2;
 
@@ -156,6 +205,7 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& opti
   scan.walk.max_file_size = options.max_file_size;
   scan.jobs = options.jobs;
   scan.impact_overrides = config.impacts;
+  scan.per_file_ignores = config.per_file_ignores;
   AssessOptions assess_options;
   assess_options.model.roles = config.roles;
   assess_options.model.components = config.components;
@@ -165,6 +215,7 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& opti
   OpCoverageSource::shared().configure(op_coverage);
   // The --diff base tree below is scanned without these: it lives in a temporary directory.
   ScanOptions main_scan = scan;
+  main_scan.known_rules = all_rules;  // unknown and unused suppressions are reported for this tree
   if (!options.cache_dir.empty()) {
     main_scan.cache_dir = options.cache_dir;
     main_scan.cache_key = cache_key(options, config, *loaded->rules);
@@ -195,6 +246,7 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& opti
     if (auto it = config.impacts.find(r.id); it != config.impacts.end()) r.impact = it->second;
 
   ReportContext ctx{options.path, MPSREADY_VERSION, &rules};
+  ctx.link_base = resolve_link_base(options.link_base, options.path);
   ctx.target_pytorch = config.target_pytorch;
   std::string error;
   if (!options.write_baseline.empty() && !write_baseline(options.write_baseline, result, MPSREADY_VERSION, error)) {
@@ -242,8 +294,12 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& opti
     std::vector<Finding> added;
     for (size_t i = 0; i < result.findings.size(); ++i) {
       const Finding& f = result.findings[i];
-      const bool changed = f.location.cell ? diff.changed_files.count(f.path) && !before_prints.count(prints[i])
-                                           : on_changed_line(diff, f);
+      // A file named on the command line that the diff does not touch is reported whole: under
+      // `pre-commit run --all-files` the hook is given every file, and scans what it is given.
+      const bool named_unchanged = paths.files.count(f.path) && !diff.changed_files.count(f.path);
+      const bool changed = named_unchanged ||
+                           (f.location.cell ? diff.changed_files.count(f.path) && !before_prints.count(prints[i])
+                                            : on_changed_line(diff, f));
       if (!changed) keep[i] = false;
       if (changed) added.push_back(f);
     }
@@ -255,7 +311,15 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& opti
     d.change = change_sentence(d.before, d.after, added, *loaded->rules);
     ctx.diff = d;
   }
-  if (!options.baseline.empty() || !options.diff.empty()) {
+  if (!paths.parts.empty()) {
+    for (size_t i = 0; i < result.findings.size(); ++i)
+      if (!in_scan_parts(paths, result.findings[i].path)) keep[i] = false;
+    std::vector<SuppressionNote> notes;
+    for (SuppressionNote& n : result.suppression_notes)
+      if (in_scan_parts(paths, n.path)) notes.push_back(std::move(n));
+    result.suppression_notes = std::move(notes);
+  }
+  if (!options.baseline.empty() || !options.diff.empty() || !paths.parts.empty()) {
     std::vector<Finding> kept;
     for (size_t i = 0; i < result.findings.size(); ++i)
       if (keep[i]) kept.push_back(std::move(result.findings[i]));
@@ -267,22 +331,26 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& opti
     if (ctx.diff && ctx.diff->after > ctx.diff->before && ctx.diff->after > result.summary.verdict)
       result.summary.verdict = ctx.diff->after;
   }
-  std::ofstream file;
-  if (!options.output.empty()) {
-    file.open(options.output, std::ios::binary | std::ios::trunc);
-    if (!file) {
-      std::cerr << "mpsready: cannot write the report to " << options.output << ": " << std::strerror(errno)
-                << "\n(check that its directory exists and is writable)\n";
-      return 2;
+  // The main report, then every --report FORMAT=FILE from the same scan (a CI job's SARIF, PR
+  // comment and annotations without scanning three times).
+  std::vector<std::pair<std::string, std::string>> outputs{{options.format, options.output}};
+  for (const std::string& extra : options.reports) outputs.emplace_back(extra.substr(0, extra.find('=')), extra.substr(extra.find('=') + 1));
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [format, output] = outputs[i];
+    std::ofstream file;
+    if (!output.empty()) {
+      file.open(output, std::ios::binary | std::ios::trunc);
+      if (!file) {
+        std::cerr << "mpsready: cannot write the report to " << output << ": " << std::strerror(errno)
+                  << "\n(check that its directory exists and is writable)\n";
+        return 2;
+      }
     }
+    std::ostream& out = output.empty() ? std::cout : file;
+    ctx.color = use_color(options.color, output.empty());
+    write_report(out, format, i == 0 && options.statistics, result, ctx);
+    out.flush();
   }
-  std::ostream& out = options.output.empty() ? std::cout : file;
-  if (options.format == "json") write_json_report(out, result, ctx);
-  else if (options.format == "sarif") write_sarif_report(out, result, ctx);
-  else if (options.format == "markdown") write_markdown_report(out, result, ctx);
-  else if (options.format == "html") write_html_report(out, result, ctx);
-  else write_text_report(out, result, ctx);
-  out.flush();
 
   if (!fail_on.empty()) {
     const Verdict threshold = *parse_verdict(fail_on);

@@ -27,11 +27,24 @@ struct ScanOptions {
   // The configuration's impact per rule: the base impact of its findings, before any context
   // (a guarded site still gets one level lower).
   std::map<std::string, Impact> impact_overrides;
+  // Checked after the scan, with the suppression comments (pipeline/suppressions.h): every rule
+  // id, to report suppressions that name none, and the configuration's per_file_ignores.
+  std::vector<std::string> known_rules;
+  std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;
+};
+
+// A suppression comment that names no rule, or suppresses nothing although its rule ran.
+struct SuppressionNote {
+  std::string path;
+  int cell = 0;  // notebooks: 1-based cell, 0 otherwise
+  int line = 0;  // 1-based, of the cell in a notebook
+  std::string message;
 };
 
 struct ScanResult {
   std::vector<Finding> findings;  // sorted (finding_less)
-  std::vector<Finding> suppressed;  // removed by an `mpsready: ignore[...]` comment; sorted
+  std::vector<Finding> suppressed;  // removed by an `mpsready: ignore[...]` comment or per_file_ignores; sorted
+  std::vector<SuppressionNote> suppression_notes;  // sorted by path, cell, line
   std::vector<FileNote> errors;
   std::vector<FileNote> skipped;
   RepoFacts facts;

@@ -29,7 +29,14 @@ ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& 
   ScanResult result = run_scan(root, frontends, passes, options);
   // Suppression comments apply last, to every finding (those of the repository passes too);
   // the summary then counts what is left, and the suppressed findings are kept aside.
-  apply_suppressions(root, result, options.walk.max_file_size);
+  // With the rule ids known (the command line passes them), comments that name no rule or
+  // suppress nothing are reported.
+  SuppressionChecks checks;
+  checks.known_rules = options.known_rules;
+  if (!options.known_rules.empty())
+    for (const Rule& r : rules_.rules()) checks.enabled_rules.push_back(r.id);
+  checks.per_file_ignores = options.per_file_ignores;
+  apply_suppressions(root, result, options.walk.max_file_size, checks);
   // Then the assessment: what each finding means for this repository, and the verdicts.
   assess(result, rules_, assess_options);
   return result;

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <set>
 
 #include "engine/file_reader.h"
+#include "engine/ignore_rules.h"
 #include "python/notebook_reader.h"
 
 namespace mpsready {
@@ -33,15 +36,20 @@ bool valid_pattern(std::string_view p) {
   return true;
 }
 
-// The patterns of `mpsready: ignore[a, b] reason` inside one comment's text.
-std::vector<std::string> parse_marker(std::string_view comment) {
+// The patterns of `mpsready: ignore[a, b] reason` (or `ignore-file[...]`) inside one comment's text.
+std::vector<std::string> parse_marker(std::string_view comment, bool& file_level) {
   std::vector<std::string> out;
   const size_t at = comment.find("mpsready:");
   if (at == std::string_view::npos) return out;
   std::string_view rest = comment.substr(at + 9);
   while (!rest.empty() && is_space(rest.front())) rest.remove_prefix(1);
-  if (rest.substr(0, 7) != "ignore[") return out;
-  rest.remove_prefix(7);
+  file_level = rest.substr(0, 12) == "ignore-file[";
+  if (file_level) {
+    rest.remove_prefix(12);
+  } else {
+    if (rest.substr(0, 7) != "ignore[") return out;
+    rest.remove_prefix(7);
+  }
   const size_t close = rest.find(']');
   if (close == std::string_view::npos) return out;
   std::string_view list = rest.substr(0, close);
@@ -64,10 +72,12 @@ class Lines {
   }
   void code() { code_ = true; }
   void comment(std::string_view text) {
-    auto patterns = parse_marker(text);
+    bool file_level = false;
+    auto patterns = parse_marker(text, file_level);
     if (patterns.empty()) return;
     out_.back().patterns = std::move(patterns);
     out_.back().alone = !code_;
+    out_.back().file_level = file_level;
   }
 
  private:
@@ -204,13 +214,40 @@ bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// Whether line `index` (0-based), or the comment alone on the line above it, suppresses `rule`.
-bool covered(const std::vector<LineSuppression>& lines, long index, bool same_block_above, const std::string& rule) {
-  if (index < 0 || index >= static_cast<long>(lines.size())) return false;
-  if (suppression_matches(lines[static_cast<size_t>(index)].patterns, rule)) return true;
-  if (!same_block_above || index == 0) return false;
-  const LineSuppression& above = lines[static_cast<size_t>(index - 1)];
-  return above.alone && suppression_matches(above.patterns, rule);
+// Which patterns of a file's comments suppressed something: [line][pattern].
+using Uses = std::vector<std::vector<bool>>;
+
+// Marks and returns whether a pattern of line `k` suppresses `rule`.
+bool line_covers(const std::vector<LineSuppression>& lines, Uses& used, size_t k, const std::string& rule) {
+  for (size_t p = 0; p < lines[k].patterns.size(); ++p) {
+    if (suppression_matches({lines[k].patterns[p]}, rule)) {
+      used[k][p] = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether line `index` (0-based), the comment alone on the line above it, or a file-level
+// comment suppresses `rule`; the pattern that does is marked used.
+bool covered(const std::vector<LineSuppression>& lines, Uses& used, long index, bool same_block_above,
+             const std::string& rule) {
+  if (index >= 0 && index < static_cast<long>(lines.size())) {
+    const auto k = static_cast<size_t>(index);
+    if (!lines[k].file_level && line_covers(lines, used, k, rule)) return true;
+    if (same_block_above && index > 0 && lines[k - 1].alone && !lines[k - 1].file_level &&
+        line_covers(lines, used, k - 1, rule))
+      return true;
+  }
+  for (size_t k = 0; k < lines.size(); ++k)
+    if (lines[k].file_level && line_covers(lines, used, k, rule)) return true;
+  return false;
+}
+
+bool matches_any(const std::string& pattern, const std::vector<std::string>& ids) {
+  for (const std::string& id : ids)
+    if (suppression_matches({pattern}, id)) return true;
+  return false;
 }
 
 }  // namespace
@@ -227,17 +264,26 @@ bool suppression_matches(const std::vector<std::string>& patterns, const std::st
   return false;
 }
 
-void apply_suppressions(const std::filesystem::path& root, ScanResult& result, uintmax_t max_file_size) {
-  if (result.findings.empty()) return;
+void apply_suppressions(const std::filesystem::path& root, ScanResult& result, uintmax_t max_file_size,
+                        const SuppressionChecks& checks) {
   std::error_code ec;
   const bool single_file = std::filesystem::is_regular_file(std::filesystem::symlink_status(root, ec));
   const std::filesystem::path base = single_file ? root.parent_path() : root;
+  std::vector<std::unique_ptr<IgnorePattern>> per_file;
+  for (const auto& entry : checks.per_file_ignores) per_file.push_back(IgnorePattern::parse(entry.first, ""));
+  const bool check_comments = !checks.known_rules.empty() || !checks.enabled_rules.empty();
+
+  // Every file with findings, and (when comments are checked) every file walked: a suppression
+  // in a file without findings may be unused too.
+  std::set<std::string> paths;
+  for (const Finding& f : result.findings) paths.insert(f.path);
+  if (check_comments) paths.insert(result.files.begin(), result.files.end());
 
   std::vector<Finding> kept;
   kept.reserve(result.findings.size());
   size_t i = 0;
-  while (i < result.findings.size()) {
-    const std::string& path = result.findings[i].path;
+  for (const std::string& path : paths) {
+    while (i < result.findings.size() && result.findings[i].path < path) kept.push_back(std::move(result.findings[i++]));
     size_t end = i;
     while (end < result.findings.size() && result.findings[end].path == path) ++end;
     // A path that could leave the root is never read (the walk does not produce one).
@@ -246,7 +292,7 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
     std::vector<LineSuppression> lines;
     NotebookSource notebook;
     const bool is_notebook = ends_with(path, ".ipynb");
-    if (read.bytes) {
+    if (read.bytes && read.bytes->find("mpsready:") != std::string::npos) {
       if (is_notebook) {
         NotebookResult nb = read_notebook(*read.bytes);
         if (nb.ok) {
@@ -257,6 +303,8 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
         lines = suppression_comments(*read.bytes, is_cpp_path(path) ? CommentSyntax::cpp : CommentSyntax::python);
       }
     }
+    Uses used(lines.size());
+    for (size_t k = 0; k < lines.size(); ++k) used[k].assign(lines[k].patterns.size(), false);
     std::map<std::pair<int, int>, long> notebook_line;  // (cell, line in cell) -> line of `python`
     for (size_t k = 0; k < notebook.cell_of_line.size() && k < notebook.line_in_cell.size(); ++k)
       notebook_line.emplace(std::make_pair(notebook.cell_of_line[k], notebook.line_in_cell[k]), static_cast<long>(k));
@@ -270,16 +318,44 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
             const long k = it->second;
             // The line above counts only inside the same cell.
             const bool same_cell = k > 0 && notebook.cell_of_line[static_cast<size_t>(k - 1)] == f.location.cell;
-            suppressed = covered(lines, k, same_cell, f.rule);
+            suppressed = covered(lines, used, k, same_cell, f.rule);
           }
         } else {
-          suppressed = covered(lines, f.location.line - 1, true, f.rule);
+          suppressed = covered(lines, used, f.location.line - 1, true, f.rule);
         }
       }
+      // The configuration's per-file ignores, after the comments (so a comment is not reported
+      // unused because the configuration also covers its finding).
+      for (size_t p = 0; !suppressed && p < per_file.size(); ++p)
+        suppressed = per_file[p] && per_file[p]->matches(f.path, false) &&
+                     suppression_matches(checks.per_file_ignores[p].second, f.rule);
       (suppressed ? result.suppressed : kept).push_back(std::move(f));
     }
+    if (!check_comments) continue;
+    for (size_t k = 0; k < lines.size(); ++k) {
+      for (size_t p = 0; p < lines[k].patterns.size(); ++p) {
+        const std::string& pattern = lines[k].patterns[p];
+        std::string message;
+        const std::string marker = lines[k].file_level ? "ignore-file[" : "ignore[";
+        if (!checks.known_rules.empty() && !matches_any(pattern, checks.known_rules))
+          message = "suppression " + marker + pattern + "] names no rule (see `mpsready rules list`)";
+        else if (!used[k][p] && matches_any(pattern, checks.enabled_rules))
+          message = "unused suppression " + marker + pattern + "]: no finding of it " +
+                    (lines[k].file_level ? "in this file" : lines[k].alone ? "on this line or the next" : "on this line") +
+                    "; remove it";
+        if (message.empty()) continue;
+        SuppressionNote note{path, 0, static_cast<int>(k) + 1, message};
+        if (is_notebook && k < notebook.cell_of_line.size() && k < notebook.line_in_cell.size()) {
+          note.cell = notebook.cell_of_line[k];
+          note.line = notebook.line_in_cell[k];
+        }
+        result.suppression_notes.push_back(std::move(note));
+      }
+    }
   }
+  for (; i < result.findings.size(); ++i) kept.push_back(std::move(result.findings[i]));
   result.findings = std::move(kept);
+  std::sort(result.suppressed.begin(), result.suppressed.end(), finding_less);
 }
 
 }  // namespace mpsready

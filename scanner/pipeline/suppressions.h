@@ -3,7 +3,8 @@
 // `// mpsready: ignore[rule-id] reason` (C++, CUDA), on the finding's line or alone on the line
 // above. Several ids are separated by commas; `*` matches every rule and a trailing `*` a prefix
 // (`py-cuda-*`). The marker counts only inside a real comment: a string literal that contains
-// it, or a line inside a multi-line string, suppresses nothing.
+// it, or a line inside a multi-line string, suppresses nothing. `mpsready: ignore-file[ids]` in a
+// comment anywhere in a file suppresses those rules in the whole file.
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -21,15 +22,29 @@ enum class CommentSyntax { python, cpp };
 struct LineSuppression {
   std::vector<std::string> patterns;
   bool alone = false;
+  bool file_level = false;  // ignore-file[...]: every line of the file
 };
 std::vector<LineSuppression> suppression_comments(std::string_view text, CommentSyntax syntax);
 
 // Whether `rule` matches one of `patterns` ("*", "prefix*", or the exact id).
 bool suppression_matches(const std::vector<std::string>& patterns, const std::string& rule);
 
-// Moves every suppressed finding of `result.findings` to `result.suppressed`. The files are read
-// again from `root` (a directory, or the one file scanned), never through a symbolic link and
-// never beyond `max_file_size`; a file that cannot be read again suppresses nothing.
-void apply_suppressions(const std::filesystem::path& root, ScanResult& result, uintmax_t max_file_size);
+// What is checked besides the comments themselves (README "Suppressions").
+struct SuppressionChecks {
+  // Every rule id there is: a pattern that matches none is reported (empty: not checked).
+  std::vector<std::string> known_rules;
+  // The rules that ran: a pattern that matches one of them but suppresses nothing is reported
+  // as unused (empty: not checked). One that names only rules that did not run is left alone.
+  std::vector<std::string> enabled_rules;
+  // The configuration's per_file_ignores: glob -> rule patterns.
+  std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;
+};
+
+// Moves every suppressed finding of `result.findings` to `result.suppressed`, and reports unknown
+// and unused suppressions in `result.suppression_notes`. The files are read again from `root` (a
+// directory, or the one file scanned), never through a symbolic link and never beyond
+// `max_file_size`; a file that cannot be read again suppresses nothing.
+void apply_suppressions(const std::filesystem::path& root, ScanResult& result, uintmax_t max_file_size,
+                        const SuppressionChecks& checks = {});
 
 }  // namespace mpsready

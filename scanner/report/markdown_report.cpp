@@ -42,19 +42,22 @@ bool plain_word(const std::string& text) {
 std::string rule_label(const std::string& id) { return plain_word(id) ? "`" + id + "`" : markdown_escape(id); }
 std::string category_label(const std::string& c) { return plain_word(c) ? c : markdown_escape(c); }
 
-std::string location_link(const Finding& f) {
-  std::string target = uri_path(f.path);
+// With a link base (--link-base, or GitHub Actions' environment) links are absolute permalinks,
+// which work in a PR comment; without one they are relative to the repository root.
+std::string location_link(const Finding& f, const std::string& link_base) {
+  std::string target = link_base + uri_path(f.path);
   if (!f.location.cell && f.location.line > 0) target += "#L" + std::to_string(f.location.line);
   return "[" + markdown_escape(location_label(f)) + "](" + target + ")";
 }
 
-std::string finding_item(const Finding& f) {
-  std::string item = "- **" + std::string(to_string(f.impact)) + "** " + location_link(f) + " " + rule_label(f.rule);
+std::string finding_item(const Finding& f, const std::string& link_base) {
+  std::string item = "- **" + std::string(to_string(f.impact)) + "** " + location_link(f, link_base) + " " + rule_label(f.rule);
   if (f.guarded) item += " (guarded)";
   item += ": " + markdown_escape(f.message);
   std::string_view snippet = f.snippet;
   while (!snippet.empty() && (snippet.front() == ' ' || snippet.front() == '\t')) snippet.remove_prefix(1);
   if (!snippet.empty()) item += "<br><code>" + markdown_escape(snippet) + "</code>";
+  if (!f.fix.empty()) item += "<br>Fix: " + markdown_escape(f.fix);
   return item + "\n";
 }
 
@@ -119,19 +122,29 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
   std::vector<std::string> blocks;  // each one whole: a truncation never cuts one in half
   if (!ordered.empty()) {
     std::string top = "\n### Top findings\n\n";
-    for (size_t i = 0; i < ordered.size() && i < kTopFindings; ++i) top += finding_item(*ordered[i]);
+    for (size_t i = 0; i < ordered.size() && i < kTopFindings; ++i) top += finding_item(*ordered[i], ctx.link_base);
     blocks.push_back(top);
   }
-  for (Impact impact : kImpacts) {
-    std::vector<const Finding*> rest;
-    for (size_t i = kTopFindings; i < ordered.size(); ++i)
-      if (ordered[i]->impact == impact) rest.push_back(ordered[i]);
-    if (rest.empty()) continue;
-    blocks.push_back("\n<details><summary>" + plural(rest.size(), "more " + std::string(to_string(impact)) + " finding",
-                                                     "more " + std::string(to_string(impact)) + " findings") +
-                     "</summary>\n\n");
-    for (const Finding* f : rest) blocks.push_back(finding_item(*f));
-    blocks.push_back("\n</details>\n");
+  // The rest, summarised by rule (worst impact first, then most sites): the comment stays short
+  // however many findings there are; the JSON, SARIF and HTML reports list every one.
+  if (ordered.size() > kTopFindings) {
+    std::map<std::string, std::pair<Impact, size_t>> per_rule;
+    for (size_t i = kTopFindings; i < ordered.size(); ++i) {
+      auto& [impact, count] = per_rule[ordered[i]->rule];
+      impact = count ? std::max(impact, ordered[i]->impact) : ordered[i]->impact;
+      ++count;
+    }
+    std::vector<std::pair<std::string, std::pair<Impact, size_t>>> rows(per_rule.begin(), per_rule.end());
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+      return a.second.first != b.second.first ? a.second.first > b.second.first : a.second.second > b.second.second;
+    });
+    std::string rest = "\n<details><summary>" + plural(ordered.size() - kTopFindings, "more finding", "more findings") +
+                       "</summary>\n\n";
+    for (const auto& [rule, counted] : rows)
+      rest += "- " + rule_label(rule) + ": " + plural(counted.second, "site", "sites") + " (" +
+              std::string(to_string(counted.first)) + ")\n";
+    rest += "\nEvery finding: `mpsready scan --format json`, or the SARIF results in code scanning.\n\n</details>\n";
+    blocks.push_back(rest);
   }
   if (!result.errors.empty() || !result.skipped.empty()) {
     blocks.push_back("\n<details><summary>" +

@@ -87,10 +87,19 @@ std::string template_as_text(const std::string& text) {
   return out;
 }
 
+// Where the tool and its rule docs are published (MPSREADY_HOMEPAGE, set at configure time):
+// SARIF viewers link a rule's `helpUri` and the tool's `informationUri`.
+#ifndef MPSREADY_HOMEPAGE
+#define MPSREADY_HOMEPAGE "https://github.com/mpsready/mpsready"
+#endif
+
 ordered_json rule_descriptor(const Rule& rule) {
   ordered_json r;
   r["id"] = rule.id;
   r["name"] = friendly_name(rule.id);
+  // rules/<language>/<id>/doc.md in the published repository.
+  if (rule.language == "python" || rule.language == "cpp" || rule.language == "deps")
+    r["helpUri"] = std::string(MPSREADY_HOMEPAGE) + "/blob/main/rules/" + rule.language + "/" + rule.id + "/doc.md";
   r["shortDescription"] = {{"text", rule.title.empty() ? rule.id : rule.title}};
   const std::string full = first_paragraph(rule.doc);
   r["fullDescription"] = {{"text", full.empty() ? (rule.title.empty() ? rule.id : rule.title) : full}};
@@ -138,6 +147,7 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
   driver["name"] = "mpsready";
   driver["version"] = ctx.version;
   driver["semanticVersion"] = ctx.version;
+  driver["informationUri"] = MPSREADY_HOMEPAGE;
   driver["rules"] = descriptors;
 
   const std::vector<std::string> fingerprints = finding_fingerprints(result.findings);

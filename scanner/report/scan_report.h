@@ -27,10 +27,19 @@ struct ReportContext {
   std::string target_pytorch;                // from the configuration; "" = not set
   std::optional<size_t> baselined;           // --baseline: findings left out as known
   std::optional<DiffContext> diff;           // --diff
+  bool color = false;                        // ANSI colours in text, concise and statistics output
+  std::string link_base;  // Markdown links: prefix of a path ("https://github.com/o/r/blob/SHA/"); "" = relative
 };
 
 // Compiler-style lines, then the verdict and its reasons.
 void write_text_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
+// One line per finding (`path:line:col: impact: message [rule]`), then the verdict line.
+void write_concise_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
+// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=rule::message`), one per
+// finding and per suppression problem, then the verdict as plain text.
+void write_github_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
+// Findings per rule, most first (ruff's --statistics), then the verdict line.
+void write_statistics_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
 // One JSON document (schema: docs/json-output.md); keys in a fixed order.
 void write_json_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
 // SARIF 2.1.0 (docs/sarif-output.md): suppressed findings are left out; every result carries

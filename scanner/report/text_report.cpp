@@ -1,4 +1,5 @@
 #include "report/scan_report.h"
+#include "report/term_style.h"
 
 #include <cstdio>
 
@@ -25,7 +26,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   for (const Finding& f : result.findings) {
     out << printable(f.path) << ':';
     if (f.location.cell) out << "cell " << f.location.cell << ':';
-    out << f.location.line << ':' << f.location.column << ": " << to_string(f.impact) << ": "
+    out << f.location.line << ':' << f.location.column << ": " << paint_impact(ctx.color, f.impact) << ": "
         << printable(f.message) << " [" << f.rule << "]" << (f.guarded ? " (guarded)" : "") << '\n';
     out << "    " << printable(f.snippet) << '\n';
     if (!f.in_core) out << "    not counted for the verdict: " << printable(f.context) << '\n';
@@ -33,10 +34,18 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   }
   for (const FileNote& n : result.errors) out << printable(n.path) << ": error: " << printable(n.reason) << '\n';
   for (const FileNote& n : result.skipped) out << printable(n.path) << ": skipped: " << printable(n.reason) << '\n';
+  // Suppression comments that name no rule or suppress nothing (README "Suppressions").
+  for (const SuppressionNote& n : result.suppression_notes) {
+    out << printable(n.path) << ':';
+    if (n.cell) out << "cell " << n.cell << ':';
+    out << n.line << ": " << paint(ctx.color, "35", "warning") << ": " << printable(n.message) << '\n';
+  }
 
   const Summary& s = result.summary;
-  if (!result.findings.empty() || !result.errors.empty() || !result.skipped.empty()) out << '\n';
-  out << "verdict: " << to_string(s.verdict) << " (" << ctx.root << ")\n";
+  if (!result.findings.empty() || !result.errors.empty() || !result.skipped.empty() ||
+      !result.suppression_notes.empty())
+    out << '\n';
+  out << "verdict: " << paint_verdict(ctx.color, s.verdict) << " (" << ctx.root << ")\n";
   if (!ctx.target_pytorch.empty()) out << "  target PyTorch: " << ctx.target_pytorch << "\n";
   if (ctx.diff) {
     out << "  diff against " << printable(ctx.diff->base) << " (" << ctx.diff->base_commit.substr(0, 12)
@@ -94,7 +103,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       << s.guarded << " guarded)\n";
   if (!result.suppressed.empty()) {
     out << "  suppressed: " << result.suppressed.size()
-        << " (by mpsready: ignore[...] comments; not counted above)\n";
+        << " (by mpsready: ignore[...] comments or per_file_ignores; not counted above)\n";
   }
   if (!s.by_category.empty()) {
     out << "  by category:";

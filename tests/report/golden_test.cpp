@@ -44,6 +44,33 @@ TEST(GoldenReport, Sarif) { check_golden("report.sarif", render(write_sarif_repo
 TEST(GoldenReport, Markdown) { check_golden("report.md", render(write_markdown_report, golden_scan())); }
 TEST(GoldenReport, Html) { check_golden("report.html", render(write_html_report, golden_scan())); }
 
+// The linter formats, with a suppression problem and a message that needs escaping in a GitHub
+// workflow command (a '%', a newline, and ':' ',' in the file property).
+ScanResult golden_lint_scan() {
+  ScanResult r = golden_scan();
+  r.suppression_notes.push_back({"train.py", 0, 9, "unused suppression ignore[py-float64]: no finding of it on this line; remove it"});
+  r.suppression_notes.push_back({"notebooks/explore.ipynb", 2, 1, "suppression ignore[py-no-such] names no rule (see `mpsready rules list`)"});
+  Finding odd = r.findings.front();
+  odd.path = "odd:dir,x/100%.py";
+  odd.message = "50% of\nthe time";
+  r.findings.push_back(odd);
+  return r;
+}
+
+TEST(GoldenReport, Github) { check_golden("report.github", render(write_github_report, golden_lint_scan())); }
+TEST(GoldenReport, Concise) { check_golden("report.concise", render(write_concise_report, golden_lint_scan())); }
+TEST(GoldenReport, Statistics) { check_golden("report.statistics", render(write_statistics_report, golden_lint_scan())); }
+
+TEST(GoldenReport, ColourOnlyWhenAsked) {
+  ReportContext ctx{"repo", "0.0.0-golden", nullptr};
+  std::ostringstream plain, coloured;
+  write_concise_report(plain, golden_lint_scan(), ctx);
+  ctx.color = true;
+  write_concise_report(coloured, golden_lint_scan(), ctx);
+  EXPECT_EQ(plain.str().find('\033'), std::string::npos);
+  EXPECT_NE(coloured.str().find("\033[33mportable\033[0m"), std::string::npos) << coloured.str();
+}
+
 TEST(GoldenReport, OutputDoesNotDependOnAnythingButTheFindings) {
   for (Writer w : {Writer(write_text_report), Writer(write_json_report), Writer(write_sarif_report),
                    Writer(write_markdown_report), Writer(write_html_report)}) {

@@ -114,3 +114,48 @@ TEST(Fingerprints, IdenticalSitesInOneFileAreTellApartByOrder) {
 }
 
 }  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+// Every bundled rule's helpUri names its doc.md in the published repository, and that file exists
+// here; the tool has an informationUri.
+TEST(Sarif, HelpUrisNameTheRulesDocs) {
+  const RuleSet rules = RuleSet::load(source_dir() / "rules");
+  ScanResult empty;
+  ReportContext ctx{"repo", "0.0.0", &rules.rules()};
+  std::ostringstream out;
+  write_sarif_report(out, empty, ctx);
+  const auto log = nlohmann::json::parse(out.str());
+  const auto& driver = log["runs"][0]["tool"]["driver"];
+  const std::string home = driver["informationUri"];
+  EXPECT_EQ(home.rfind("https://", 0), 0u) << home;
+  ASSERT_EQ(driver["rules"].size(), rules.rules().size());
+  for (const auto& r : driver["rules"]) {
+    const std::string uri = r["helpUri"];
+    const std::string prefix = home + "/blob/main/";
+    ASSERT_EQ(uri.rfind(prefix, 0), 0u) << uri;
+    EXPECT_TRUE(fs::exists(source_dir() / uri.substr(prefix.size()))) << uri;
+    EXPECT_NE(uri.find("/" + r["id"].get<std::string>() + "/doc.md"), std::string::npos) << uri;
+  }
+}
+
+}  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+// A rule's doc is read where the user is (SARIF help, `rules explain`, the HTML plan): its
+// sources are links, never a file of this repository's authors.
+TEST(RuleDocs, CiteSourcesByUrl) {
+  const RuleSet rules = RuleSet::load(source_dir() / "rules");
+  for (const Rule& r : rules.rules()) {
+    EXPECT_EQ(r.doc.find("MPS_FACTS"), std::string::npos) << r.id;
+    const size_t refs = r.doc.find("## References");
+    ASSERT_NE(refs, std::string::npos) << r.id;
+    const size_t next = r.doc.find("\n## ", refs + 1);
+    EXPECT_NE(r.doc.substr(refs, next == std::string::npos ? std::string::npos : next - refs).find("https://"),
+              std::string::npos)
+        << r.id << ": no link under References";
+  }
+}
+
+}  // namespace mpsready::testing
