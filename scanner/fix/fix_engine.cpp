@@ -121,7 +121,15 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
   if (!unstable.empty()) after = pipeline.scan(scratch.scan_root(), options.scan, options.assess);
 
   outcome.after = after.summary.verdict;
-  for (auto& [path, fix] : fixes) outcome.files.push_back(std::move(fix));
+  for (auto& [path, fix] : fixes) {
+    for (const Edit& e : fix.edits) {
+      const Rule* rule = rules.find(e.rule);
+      const std::string& needs = rule && rule->autofix ? rule->autofix->pytorch : std::string();
+      if (!needs.empty() && (outcome.needs_pytorch.empty() || !version_at_least(outcome.needs_pytorch, needs)))
+        outcome.needs_pytorch = needs;
+    }
+    outcome.files.push_back(std::move(fix));
+  }
   for (Finding& f : after.findings)
     if (f.in_core && f.impact != Impact::info) outcome.remaining.push_back(std::move(f));
   std::sort(outcome.left.begin(), outcome.left.end(), left_site_less);

@@ -37,6 +37,7 @@ struct FixOutcome {
   std::vector<FileFix> files;      // sorted by path
   std::vector<LeftSite> left;      // sites of fixable rules left alone, and why (sorted)
   std::vector<Finding> remaining;  // the fixed tree's findings that count for its verdict
+  std::string needs_pytorch;       // the oldest PyTorch every applied fix runs on ("" = any)
   size_t sites_fixed() const;
 };
 

@@ -41,6 +41,8 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
       << outcome.files.size() << (outcome.files.size() == 1 ? " file" : " files") << ", "
       << outcome.remaining.size() << " need" << (outcome.remaining.size() == 1 ? "s" : "") << " a human"
       << (outcome.remaining.empty() ? "\n" : ":\n");
+  if (!outcome.needs_pytorch.empty())
+    out << "the fixed code needs PyTorch " << outcome.needs_pytorch << " or newer (set target_pytorch to hold back newer fixes)\n";
   const auto reasons = reasons_by_site(outcome);
   for (const Finding& f : outcome.remaining)
     out << "  " << location_label(f) << " " << f.rule << ": " << reason_for(reasons, f) << "\n";
@@ -63,6 +65,7 @@ void write_fix_json(std::ostream& out, const FixOutcome& outcome, const std::str
   doc["target_pytorch"] = target_pytorch;
   doc["written"] = written;
   doc["sites_fixed"] = outcome.sites_fixed();
+  doc["needs_pytorch"] = outcome.needs_pytorch;
   doc["edits"] = nlohmann::json::array();
   for (const FileFix& f : outcome.files) {
     for (const Edit& e : f.edits) {
