@@ -2,6 +2,10 @@
 // guarded sites, writing only inside the root.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
 #include "fix/apply_edits.h"
 #include "fix/edit_collection.h"
 #include "fix/fix_engine.h"
@@ -79,6 +83,21 @@ TEST(FixEngine, RewritesExpandCaptures) {
   spec.rewrites = {{R"(^(.+)\.cuda\(\)$)", R"(\1.to(device))"}};
   EXPECT_EQ(expand_rewrites(spec, "model.cuda()").value_or(""), "model.to(device)");
   EXPECT_FALSE(expand_rewrites(spec, "model.cuda(device=3)"));
+}
+
+TEST(FixEngine, RuleLoadRejectsABadAutofix) {
+  std::ifstream in(rules_dir() / "python" / "py-pin-memory" / "rule.json");
+  const nlohmann::json rule = nlohmann::json::parse(in);
+  EXPECT_NO_THROW(parse_rule(rule, "rule.json"));
+  nlohmann::json bad_regex = rule;
+  bad_regex["autofix"]["rewrites"][0]["match"] = "(";
+  EXPECT_THROW(parse_rule(bad_regex, "rule.json"), RuleError);
+  nlohmann::json missing_capture = rule;
+  missing_capture["autofix"]["rewrites"][0]["replace"] = "\\3";
+  EXPECT_THROW(parse_rule(missing_capture, "rule.json"), RuleError);
+  nlohmann::json bad_mode = rule;
+  bad_mode["autofix"]["mode"] = "maybe";
+  EXPECT_THROW(parse_rule(bad_mode, "rule.json"), RuleError);
 }
 
 TEST(FixEngine, VersionsCompareNumberByNumber) {
