@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/scan_options.h"
 #include "rules/rule_set.h"
+#include "cli/fix_command.h"
 #include "cli/runtime_forward.h"
 #if defined(MPSREADY_WITH_RUNTIME)
 #include "cli/audit_command.h"
@@ -49,6 +50,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> test_ids;
   CLI::App* test_cmd = rules_cmd->add_subcommand("test", "Check rules against their annotated fixtures");
   test_cmd->add_option("ids", test_ids, "Rule ids (default: all)");
+
+  FixCommand fix;
+  register_fix_command(app, fix);
 
 #if defined(MPSREADY_WITH_RUNTIME)
   // The LibTorch commands (README "Runtime smoke", "Op coverage"): the smoke run, alone and next
@@ -93,6 +97,7 @@ int main(int argc, char** argv) {
   if (*list_cmd) return run_rules_list(global, list_format);
   if (*explain_cmd) return run_rules_explain(global, explain_id);
   if (*test_cmd) return run_rules_test(global, test_ids);
+  if (*fix.app) return run_fix_command(global, fix.options);
 #if defined(MPSREADY_WITH_RUNTIME)
   if (*smoke_cmd) return run_smoke_command(global.argv0, smoke, MPSREADY_VERSION);
   if (*audit_cmd) return run_audit_command(global, audit, MPSREADY_VERSION);

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/load_rules.h"
+#include "fixtures/fix_fixture_check.h"
 #include "fixtures/fixture_check.h"
 
 namespace mpsready {
@@ -64,7 +65,16 @@ int run_rules_test(const GlobalOptions& global, const std::vector<std::string>& 
               << " todo-fp=" << report.todo_false_positives << " todo-fn=" << report.todo_false_negatives
               << "\n";
     for (const auto& failure : report.failures) std::cout << "    " << failure << "\n";
-    failed += !report.passed();
+    bool passed = report.passed();
+    // A rule with a fix also has its fix fixture pair checked (fixture.py -> fixture.fixed.py).
+    const Rule* rule = loaded->rules->find(id);
+    if (rule && rule_has_rewrites(*rule)) {
+      const FixFixtureReport fix = check_fix_fixture(*loaded->rules, id);
+      std::cout << (fix.passed() ? "PASS " : "FAIL ") << id << " fix  sites=" << fix.sites_fixed << "\n";
+      for (const auto& failure : fix.failures) std::cout << "    " << failure << "\n";
+      passed = passed && fix.passed();
+    }
+    failed += !passed;
   }
   std::cout << (targets.size() - static_cast<size_t>(failed)) << " passed, " << failed << " failed\n";
   return failed ? 1 : 0;

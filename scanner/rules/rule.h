@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/impact.h"
+#include "rules/autofix_spec.h"
 
 namespace mpsready {
 
@@ -32,6 +33,7 @@ struct Rule {
   std::vector<MatcherSpec> matchers;
   std::string message;
   std::string fix;
+  std::optional<AutofixSpec> autofix;  // "autofix": what `mpsready fix` may rewrite
   std::vector<std::string> supersedes;
   std::vector<std::string> references;
   std::string status;

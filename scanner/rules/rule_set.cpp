@@ -116,7 +116,7 @@ Table parse_table(const fs::path& path) {
 const std::set<std::string>& known_rule_keys() {
   static const std::set<std::string> keys = {
       "id",       "title",   "language", "category",   "impact",     "guarded_impact",
-      "when_guarded", "mechanical", "needles", "matcher", "message", "fix",
+      "when_guarded", "mechanical", "needles", "matcher", "message", "fix", "autofix",
       "supersedes", "references", "status", "since", "subject", "$schema"};
   return keys;
 }
@@ -159,6 +159,13 @@ Rule parse_rule(const json& doc, const std::string& where) {
   if (rule.matchers.empty()) throw RuleError(where + ": \"matcher\" must not be empty");
   rule.message = require_string(doc, "message", where);
   rule.fix = require_string(doc, "fix", where);
+  if (doc.contains("autofix")) {
+    try {
+      rule.autofix = parse_autofix(doc["autofix"]);
+    } catch (const std::invalid_argument& e) {
+      throw RuleError(where + ": " + e.what());
+    }
+  }
   rule.supersedes = string_list(doc, "supersedes", where, false);
   rule.references = string_list(doc, "references", where, false);
   rule.status = require_string(doc, "status", where);

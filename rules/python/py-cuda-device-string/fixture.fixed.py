@@ -1,0 +1,145 @@
+"""Fixture for py-cuda-device-string.
+
+A docstring may say x.to("cuda") or device="cuda:0" without being a finding.
+"""
+import argparse
+import logging
+import os
+from dataclasses import dataclass
+
+import torch
+from transformers import AutoModelForCausalLM, pipeline
+
+logger = logging.getLogger(__name__)
+
+# expect: py-cuda-device-string
+DEVICE = ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+# expect: py-cuda-device-string
+DEFAULT_DEVICE: str = ("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+# ok: py-cuda-device-string
+BACKEND = "cuda"
+
+
+@dataclass
+class TrainConfig:
+    # ok: py-cuda-device-string
+    device: str = "cuda"
+    lr: float = 1e-3
+
+
+class Trainer:
+    # expect: py-cuda-device-string
+    device = ("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+
+    def __init__(self, rank):
+        # expect: py-cuda-device-string
+        self.device = (f"cuda:{rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+        # expect: py-cuda-device-string
+        self.eval_device: str = ("cuda:1" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+        # ok: py-cuda-device-string
+        self.cuda_ok = torch.cuda.is_available()
+
+
+def positives(model, x, ckpt_path, rank):
+    # expect: py-cuda-device-string
+    x = x.to(("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    x = x.to(("cuda:1" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"), non_blocking=True)
+    # expect: py-cuda-device-string
+    model.to(device=("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    dev = torch.device(("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    dev = torch.device(("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"), rank)
+    # expect: py-cuda-device-string
+    dev = torch.device((f"cuda:{rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    y = torch.zeros(3, 4, device=("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    g = torch.Generator(device=("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    state = torch.load(ckpt_path, map_location=("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    torch.set_default_device(("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    torch.set_default_tensor_type("torch.cuda.FloatTensor")
+    # expect: py-cuda-device-string
+    lm = AutoModelForCausalLM.from_pretrained("gpt2", device_map=("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    pipe = pipeline("text-generation", model="gpt2", device=("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    # expect: py-cuda-device-string
+    cfg = {"device": ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"), "epochs": 3}
+    # expect: py-cuda-device-string
+    cfg["device"] = ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    # expect: py-cuda-device-string
+    device_type = ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    # todo-expect: py-cuda-device-string
+    x = x.to("cuda:%d" % rank)
+    return x, y, g, state, lm, pipe, cfg, dev, device_type
+
+
+def guarded(x):
+    if torch.cuda.is_available():
+        # expect-guarded: py-cuda-device-string
+        device = "cuda"
+    else:
+        device = "cpu"
+    # expect-guarded: py-cuda-device-string
+    dev = torch.device("cuda") if torch.cuda.is_available() else torch.device("cpu")
+    if torch.cuda.is_available():
+        # expect-guarded: py-cuda-device-string
+        x = x.to("cuda")
+    return device, dev, x
+
+
+def negatives(x, device, args):
+    # ok: py-cuda-device-string
+    x = x.to(device)
+    # ok: py-cuda-device-string
+    x = x.to("cpu")
+    # ok: py-cuda-device-string
+    x = x.to("mps")
+    # ok: py-cuda-device-string
+    x = x.to(torch.float16)
+    # ok: py-cuda-device-string
+    dev = torch.device("mps")
+    # ok: py-cuda-device-string
+    state = torch.load("ckpt.pt", map_location="cpu")
+    # ok: py-cuda-device-string
+    print("cuda")
+    # ok: py-cuda-device-string
+    logger.info("moving model to %s", "cuda")
+    # ok: py-cuda-device-string
+    if device == "cuda":
+        # ok: py-cuda-device-string
+        message = "cuda"
+    # ok: py-cuda-device-string
+    is_cuda = x.device.type == "cuda"
+    # ok: py-cuda-device-string
+    with torch.autocast(device_type="cuda", dtype=torch.float16):
+        pass
+    # ok: py-cuda-device-string
+    lm = AutoModelForCausalLM.from_pretrained("gpt2", device_map="auto")
+    # ok: py-cuda-device-string
+    os.environ["CUDA_VISIBLE_DEVICES"] = "0"
+    # ok: py-cuda-device-string
+    device = "cpu"
+    # ok: py-cuda-device-string
+    dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    # ok: py-cuda-device-string
+    name = "cuda_graphs"
+    # ok: py-cuda-device-string
+    scaler = torch.amp.GradScaler(device="cuda")
+    return x, dev, state, is_cuda, lm, device, name, scaler
+
+
+# ok: py-cuda-device-string
+def run(device="cuda"):
+    return device
+
+
+def cli():
+    parser = argparse.ArgumentParser()
+    # ok: py-cuda-device-string
+    parser.add_argument("--device", default="cuda", help="cuda, mps or cpu")
+    return parser.parse_args()

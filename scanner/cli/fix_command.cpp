@@ -1,0 +1,88 @@
+#include "cli/fix_command.h"
+
+#include <iostream>
+
+#include "cli/config.h"
+#include "cli/load_rules.h"
+#include "fix/fix_engine.h"
+#include "fix/fix_summary.h"
+
+namespace mpsready {
+
+void register_fix_command(CLI::App& app, FixCommand& command) {
+  FixCommandOptions& o = command.options;
+  CLI::App* cmd = app.add_subcommand("fix", "Rewrite the mechanical CUDA-only sites device-agnostically (a diff, or --write)");
+  cmd->add_option("path", o.path, "Repository root or file")->required();
+  cmd->add_option("--format", o.format, "text: the diff on stdout, the summary on stderr; json: every edit")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_flag("--write", o.write, "Apply the fixes to the files instead of printing the diff");
+  cmd->add_flag("--include-guarded", o.include_guarded, "Also rewrite sites already behind a CUDA check");
+  cmd->add_option("--exclude", o.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable)");
+  cmd->add_option("--select", o.select, "Apply only these rule ids (a trailing * is a prefix; repeatable)")->allow_extra_args(false);
+  cmd->add_option("--ignore", o.ignore, "Do not apply these rule ids (repeatable)")->allow_extra_args(false);
+  cmd->add_option("--config", o.config, "Configuration file (default: ROOT/.mpsready.json when present)");
+  cmd->add_flag("--no-config", o.no_config, "Do not read ROOT/.mpsready.json");
+  cmd->add_flag("--no-gitignore", o.no_gitignore, "Do not honour .gitignore files");
+  cmd->add_option("--target-pytorch", o.target_pytorch,
+                  "PyTorch version the fixed code must run on (default: the configuration's target_pytorch)");
+  cmd->add_option("-j,--jobs", o.jobs, "Worker threads (default: one per core)");
+  command.app = cmd;
+}
+
+int run_fix_command(const GlobalOptions& global, const FixCommandOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::exists(options.path, ec)) {
+    std::cerr << "mpsready: path not found: " << options.path << "\n(give the root directory of the repository, or one file in it)\n";
+    return 2;
+  }
+  ProjectConfig config;
+  if (!options.no_config || !options.config.empty()) {
+    ConfigResult loaded_config = load_project_config(options.path, options.config);
+    if (!loaded_config.config) {
+      std::cerr << "mpsready: " << loaded_config.error << "\n(fix the file, or run with --no-config to ignore it)\n";
+      return 2;
+    }
+    config = std::move(*loaded_config.config);
+  }
+  // As in `scan`: the command line adds excludes and ignores, and replaces the selection.
+  std::vector<std::string> excludes = config.excludes;
+  excludes.insert(excludes.end(), options.excludes.begin(), options.excludes.end());
+  const std::vector<std::string>& select = options.select.empty() ? config.select : options.select;
+  std::vector<std::string> ignore = config.ignore;
+  ignore.insert(ignore.end(), options.ignore.begin(), options.ignore.end());
+  auto loaded = load_rules(global, select, ignore);
+  if (!loaded) return 2;
+
+  FixOptions fix;
+  fix.scan.walk.excludes = excludes;
+  fix.scan.walk.use_gitignore = !options.no_gitignore;
+  fix.scan.jobs = options.jobs;
+  fix.scan.impact_overrides = config.impacts;
+  fix.assess.model.roles = config.roles;
+  fix.assess.model.components = config.components;
+  fix.edits.include_guarded = options.include_guarded;
+  fix.edits.target_pytorch = options.target_pytorch.empty() ? config.target_pytorch : options.target_pytorch;
+
+  const FixOutcome outcome = run_fix(*loaded->pipeline, *loaded->rules, options.path, fix);
+  if (!outcome.ok) {
+    std::cerr << "mpsready: " << outcome.error << "\n";
+    return 2;
+  }
+  if (options.write) {
+    std::string error;
+    if (!write_fixes(options.path, outcome, error)) {
+      std::cerr << "mpsready: " << error << "\n";
+      return 2;
+    }
+  }
+  if (options.format == "json") {
+    write_fix_json(std::cout, outcome, fix.edits.target_pytorch, options.write);
+    return 0;
+  }
+  // The diff alone on stdout, so that it can go straight to `git apply`.
+  if (!options.write) std::cout << fix_diff(outcome);
+  write_fix_summary_text(options.write ? std::cout : std::cerr, outcome);
+  return 0;
+}
+
+}  // namespace mpsready

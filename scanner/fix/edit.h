@@ -1,0 +1,33 @@
+#pragma once
+// One rewrite of one file: the bytes [start, end) of its text become `replacement`.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/finding.h"
+
+namespace mpsready {
+
+struct Edit {
+  std::string path;  // relative to the root, '/' separators (as findings name files)
+  std::string rule;
+  uint32_t start = 0;
+  uint32_t end = 0;
+  std::string original;
+  std::string replacement;
+  Location location;  // of the finding, for reports
+};
+
+// A site the fix leaves alone, and why (a person reads `reason`).
+struct LeftSite {
+  std::string path;
+  std::string rule;
+  Location location;
+  std::string reason;
+};
+
+// Order of every output: path, start, end, rule.
+bool edit_less(const Edit& a, const Edit& b);
+bool left_site_less(const LeftSite& a, const LeftSite& b);
+
+}  // namespace mpsready

@@ -1,0 +1,171 @@
+#include "fix/fix_engine.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "fix/apply_edits.h"
+#include "fix/overlap_resolution.h"
+#include "fix/scratch_tree.h"
+#include "fix/syntax_check.h"
+
+namespace mpsready {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// Files read once each, by relative path.
+class TextCache {
+ public:
+  explicit TextCache(fs::path base, bool single_file) : base_(std::move(base)), single_file_(single_file) {}
+  const std::string& operator()(const std::string& relative) {
+    auto it = texts_.find(relative);
+    if (it == texts_.end()) it = texts_.emplace(relative, read_file(single_file_ ? base_ : base_ / relative)).first;
+    return it->second;
+  }
+
+ private:
+  fs::path base_;
+  bool single_file_;
+  std::map<std::string, std::string> texts_;
+};
+
+std::map<std::string, std::vector<Edit>> by_file(std::vector<Edit> edits) {
+  std::map<std::string, std::vector<Edit>> files;
+  for (Edit& e : edits) files[e.path].push_back(std::move(e));
+  return files;
+}
+
+void leave_all(std::vector<LeftSite>& left, const std::vector<Edit>& edits, const std::string& reason) {
+  for (const Edit& e : edits) left.push_back({e.path, e.rule, e.location, reason});
+}
+
+// The file's edits whose result still parses: all of them when the whole does, else those that
+// parse one by one (when together they still fail, none).
+std::vector<Edit> parsing_edits(const std::string& text, const std::vector<Edit>& edits, std::vector<LeftSite>& left) {
+  if (python_parses(apply_edits(text, edits))) return edits;
+  std::vector<Edit> kept;
+  for (const Edit& e : edits) {
+    if (python_parses(apply_edits(text, {e}))) kept.push_back(e);
+    else left.push_back({e.path, e.rule, e.location, "its fix would not parse; fix it by hand"});
+  }
+  if (!kept.empty() && !python_parses(apply_edits(text, kept))) {
+    leave_all(left, kept, "the fixes of this file together would not parse; fix them by hand");
+    kept.clear();
+  }
+  return kept;
+}
+
+}  // namespace
+
+size_t FixOutcome::sites_fixed() const {
+  size_t n = 0;
+  for (const FileFix& f : files) n += f.edits.size();
+  return n;
+}
+
+FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::path& root, const FixOptions& options) {
+  FixOutcome outcome;
+  const bool single_file = !fs::is_directory(root);
+  ScanResult before = pipeline.scan(root, options.scan, options.assess);
+  outcome.before = before.summary.verdict;
+
+  TextCache text_of(root, single_file);
+  CollectedEdits collected = collect_edits(before.findings, rules, options.edits, std::ref(text_of));
+  outcome.left = std::move(collected.left);
+  resolve_overlaps(collected.edits, outcome.left);
+
+  std::map<std::string, FileFix> fixes;
+  for (auto& [path, edits] : by_file(std::move(collected.edits))) {
+    const std::string& text = text_of(path);
+    if (!python_parses(text)) {
+      leave_all(outcome.left, edits, "the file does not parse before fixing; it is left as it is");
+      continue;
+    }
+    std::vector<Edit> kept = parsing_edits(text, edits, outcome.left);
+    if (kept.empty()) continue;
+    FileFix fix{path, text, apply_edits(text, kept), std::move(kept)};
+    fixes.emplace(path, std::move(fix));
+  }
+
+  // The fixed tree, scanned like the root. A file that a second run would change again does not
+  // converge: its fixes are dropped and the tree scanned once more without them.
+  ScratchTree scratch(root);
+  if (!scratch.ok()) {
+    outcome.ok = false;
+    outcome.error = "cannot create a temporary copy of the tree to check the fixes";
+    return outcome;
+  }
+  for (const auto& [path, fix] : fixes) scratch.write(path, fix.after);
+  ScanResult after = pipeline.scan(scratch.scan_root(), options.scan, options.assess);
+  TextCache fixed_text_of(scratch.scan_root(), single_file);
+  const CollectedEdits again = collect_edits(after.findings, rules, options.edits, std::ref(fixed_text_of));
+  std::set<std::string> unstable;
+  for (const Edit& e : again.edits)
+    if (fixes.count(e.path)) unstable.insert(e.path);
+  for (const std::string& path : unstable) {
+    leave_all(outcome.left, fixes[path].edits, "a second run would change this file again; its fixes are held back");
+    scratch.write(path, fixes[path].before);
+    fixes.erase(path);
+  }
+  if (!unstable.empty()) after = pipeline.scan(scratch.scan_root(), options.scan, options.assess);
+
+  outcome.after = after.summary.verdict;
+  for (auto& [path, fix] : fixes) {
+    for (const Edit& e : fix.edits) {
+      const Rule* rule = rules.find(e.rule);
+      const std::string& needs = rule && rule->autofix ? rule->autofix->pytorch : std::string();
+      if (!needs.empty() && (outcome.needs_pytorch.empty() || !version_at_least(outcome.needs_pytorch, needs)))
+        outcome.needs_pytorch = needs;
+    }
+    outcome.files.push_back(std::move(fix));
+  }
+  for (Finding& f : after.findings)
+    if (f.in_core && f.impact != Impact::info) outcome.remaining.push_back(std::move(f));
+  std::sort(outcome.left.begin(), outcome.left.end(), left_site_less);
+  return outcome;
+}
+
+bool write_fixes(const fs::path& root, const FixOutcome& outcome, std::string& error) {
+  std::error_code ec;
+  const bool single_file = !fs::is_directory(root, ec);
+  const fs::path base = fs::weakly_canonical(single_file ? root.parent_path() : root, ec);
+  for (const FileFix& fix : outcome.files) {
+    const fs::path target = single_file ? root : root / fix.path;
+    // The file itself must be a regular file (not a link) whose real path stays inside the root.
+    const fs::path real = fs::weakly_canonical(target, ec);
+    const auto [end, _] = std::mismatch(base.begin(), base.end(), real.begin(), real.end());
+    if (ec || end != base.end() || fs::is_symlink(target, ec) || !fs::is_regular_file(target, ec)) {
+      error = fix.path + ": not a regular file inside the root; not written";
+      return false;
+    }
+    const fs::path temporary = target.string() + ".mpsready-fix.tmp";
+    {
+      std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+      out << fix.after;
+      if (!out) {
+        error = fix.path + ": cannot write " + temporary.string();
+        return false;
+      }
+    }
+    fs::permissions(temporary, fs::status(target, ec).permissions(), ec);
+    fs::rename(temporary, target, ec);
+    if (ec) {
+      error = fix.path + ": cannot replace the file: " + ec.message();
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace mpsready

@@ -1,0 +1,74 @@
+#include "rules/autofix_spec.h"
+
+#include <stdexcept>
+
+#include <re2/re2.h>
+
+namespace mpsready {
+
+namespace {
+
+std::string string_at(const nlohmann::json& json, const char* key, const std::string& where) {
+  if (!json.contains(key)) return "";
+  if (!json[key].is_string()) throw std::invalid_argument(where + "\"" + key + "\" must be a string");
+  return json[key].get<std::string>();
+}
+
+void check_regex(const std::string& pattern, const std::string& where) {
+  const RE2 re(pattern, RE2::Quiet);
+  if (!re.ok()) throw std::invalid_argument(where + "is not a valid RE2 pattern: " + re.error());
+}
+
+}  // namespace
+
+const char* to_string(AutofixMode mode) {
+  switch (mode) {
+    case AutofixMode::rewrite: return "rewrite";
+    case AutofixMode::suggestion: return "suggestion";
+    case AutofixMode::none: return "none";
+  }
+  return "none";
+}
+
+AutofixSpec parse_autofix(const nlohmann::json& json) {
+  if (!json.is_object()) throw std::invalid_argument("\"autofix\" must be an object");
+  for (const auto& [key, _] : json.items()) {
+    if (key != "mode" && key != "pytorch" && key != "requires" && key != "requires_note" && key != "rewrites")
+      throw std::invalid_argument("\"autofix\": unknown key \"" + key + "\"");
+  }
+  AutofixSpec spec;
+  const std::string mode = string_at(json, "mode", "\"autofix\": ");
+  if (mode == "rewrite") spec.mode = AutofixMode::rewrite;
+  else if (mode == "suggestion") spec.mode = AutofixMode::suggestion;
+  else if (mode == "none") spec.mode = AutofixMode::none;
+  else throw std::invalid_argument("\"autofix.mode\" must be rewrite, suggestion or none");
+  spec.pytorch = string_at(json, "pytorch", "\"autofix\": ");
+  if (!spec.pytorch.empty() && !RE2::FullMatch(spec.pytorch, R"(\d{1,3}\.\d{1,3}(\.\d{1,3})?)"))
+    throw std::invalid_argument("\"autofix.pytorch\" must be a version such as \"1.10\"");
+  spec.requires_text = string_at(json, "requires", "\"autofix\": ");
+  if (!spec.requires_text.empty()) check_regex(spec.requires_text, "\"autofix.requires\" ");
+  spec.requires_note = string_at(json, "requires_note", "\"autofix\": ");
+  if (json.contains("rewrites")) {
+    if (!json["rewrites"].is_array()) throw std::invalid_argument("\"autofix.rewrites\" must be an array");
+    for (size_t i = 0; i < json["rewrites"].size(); ++i) {
+      const auto& r = json["rewrites"][i];
+      const std::string where = "\"autofix.rewrites\"[" + std::to_string(i) + "]: ";
+      if (!r.is_object() || !r.contains("match") || !r.contains("replace") || r.size() != 2)
+        throw std::invalid_argument(where + "must be an object with \"match\" and \"replace\"");
+      AutofixRewrite rewrite{string_at(r, "match", where), string_at(r, "replace", where)};
+      const RE2 re(rewrite.match, RE2::Quiet);
+      if (!re.ok()) throw std::invalid_argument(where + "\"match\" is not a valid RE2 pattern: " + re.error());
+      std::string error;
+      if (!re.CheckRewriteString(rewrite.replace, &error))
+        throw std::invalid_argument(where + "\"replace\": " + error);
+      spec.rewrites.push_back(std::move(rewrite));
+    }
+  }
+  if (spec.mode == AutofixMode::rewrite && spec.rewrites.empty())
+    throw std::invalid_argument("\"autofix\": mode rewrite needs at least one rewrite");
+  if (spec.mode != AutofixMode::rewrite && !spec.rewrites.empty())
+    throw std::invalid_argument("\"autofix\": only mode rewrite has rewrites");
+  return spec;
+}
+
+}  // namespace mpsready

@@ -1,0 +1,67 @@
+// `mpsready fix` as a user runs it: the diff applies with patch and gives what --write writes,
+// the JSON lists each edit, suppressions hold, and the output is the same run after run.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_runner.h"
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+
+namespace {
+
+const char* kTrain =
+    "import torch\n"
+    "\n"
+    "DEVICE = \"cuda\" if torch.cuda.is_available() else \"cpu\"\n"
+    "model = torch.nn.Linear(4, 2).cuda()\n"
+    "x = torch.zeros(3, 4, device=\"cuda\")\n"
+    "y = torch.zeros(3, 4).cuda()  # mpsready: ignore[py-tensor-dot-cuda]\n";
+
+}  // namespace
+
+TEST(FixCli, DiffAppliesToWhatWriteWrites) {
+  TempDir by_patch, by_write;
+  by_patch.write("train.py", kTrain);
+  by_write.write("train.py", kTrain);
+  const CliRun diff = mpsready("fix " + quote(by_patch.path().string()), /*with_stderr=*/false);
+  ASSERT_EQ(diff.code, 0) << diff.out;
+  EXPECT_EQ(diff.out.rfind("--- a/train.py\n+++ b/train.py\n@@ ", 0), 0u) << diff.out;
+  // Deterministic: the same diff again.
+  EXPECT_EQ(mpsready("fix " + quote(by_patch.path().string()), false).out, diff.out);
+  by_patch.write("fix.patch", diff.out);
+  ASSERT_EQ(run_shell("cd " + quote(by_patch.path().string()) + " && patch -s -p1 < fix.patch").code, 0);
+
+  const CliRun write = mpsready("fix --write " + quote(by_write.path().string()));
+  ASSERT_EQ(write.code, 0) << write.out;
+  EXPECT_NE(write.out.find("mpsready fix: partial -> mps-ready: 3 sites fixed in 1 file, 0 need a human"),
+            std::string::npos) << write.out;
+  const std::string fixed = read_text(by_write.path() / "train.py");
+  EXPECT_EQ(read_text(by_patch.path() / "train.py"), fixed);
+  // The suppressed line is untouched; the others choose CUDA first.
+  EXPECT_NE(fixed.find("y = torch.zeros(3, 4).cuda()  # mpsready: ignore[py-tensor-dot-cuda]"), std::string::npos);
+  EXPECT_NE(fixed.find("DEVICE = \"cuda\" if torch.cuda.is_available() else \"mps\" if torch.backends.mps.is_available() else \"cpu\"\n"),
+            std::string::npos) << fixed;
+  // Nothing left to fix.
+  EXPECT_EQ(mpsready("fix " + quote(by_write.path().string()), false).out, "");
+}
+
+TEST(FixCli, JsonListsEachEditWithItsRuleAndRange) {
+  TempDir dir;
+  dir.write("train.py", kTrain);
+  const CliRun run = mpsready("fix --format json --select py-tensor-dot-cuda " + quote(dir.path().string()), false);
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto doc = nlohmann::json::parse(run.out);
+  ASSERT_EQ(doc["edits"].size(), 1u);
+  EXPECT_EQ(doc["edits"][0]["rule"], "py-tensor-dot-cuda");
+  EXPECT_EQ(doc["edits"][0]["path"], "train.py");
+  EXPECT_EQ(doc["edits"][0]["start"]["line"], 4);
+  EXPECT_EQ(doc["edits"][0]["original"], "torch.nn.Linear(4, 2).cuda()");
+  EXPECT_EQ(doc["verdict_before"], "partial");
+  EXPECT_EQ(doc["needs_pytorch"], "1.12");
+  EXPECT_EQ(doc["written"], false);
+  EXPECT_EQ(read_text(dir.path() / "train.py"), kTrain);  // no --write: nothing changes
+}
+
+}  // namespace mpsready::testing

@@ -1,0 +1,175 @@
+// The fix engine's parts on small inputs: overlap resolution, the diff writer, the parse check,
+// guarded sites, writing only inside the root.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "fix/apply_edits.h"
+#include "fix/edit_collection.h"
+#include "fix/fix_engine.h"
+#include "fix/overlap_resolution.h"
+#include "fix/syntax_check.h"
+#include "fix/template_expansion.h"
+#include "fix/unified_diff.h"
+#include "support/test_support.h"
+
+namespace mpsready::testing {
+
+namespace {
+
+Edit edit(uint32_t start, uint32_t end, std::string replacement, int line = 1) {
+  Edit e;
+  e.path = "m.py";
+  e.rule = "r";
+  e.start = start;
+  e.end = end;
+  e.replacement = std::move(replacement);
+  e.location.line = line;
+  return e;
+}
+
+FixOutcome fix_tree(const fs::path& root, bool include_guarded = false, const std::string& target = "") {
+  const Pipeline pipeline(bundled_rules());
+  FixOptions options;
+  options.scan.jobs = 1;
+  options.edits.include_guarded = include_guarded;
+  options.edits.target_pytorch = target;
+  return run_fix(pipeline, bundled_rules(), root, options);
+}
+
+}  // namespace
+
+TEST(FixEngine, OverlappingEditsAreDroppedAndReported) {
+  std::vector<Edit> edits = {edit(10, 20, "b"), edit(0, 30, "a"), edit(40, 45, "c"), edit(40, 45, "c")};
+  std::vector<LeftSite> dropped;
+  resolve_overlaps(edits, dropped);
+  ASSERT_EQ(edits.size(), 1u);  // the duplicate of c merged; a and b overlap
+  EXPECT_EQ(edits[0].replacement, "c");
+  EXPECT_EQ(dropped.size(), 2u);
+}
+
+TEST(FixEngine, AppliesEditsInOrder) {
+  const std::string text = "x.cuda()\ny.cuda()\n";
+  EXPECT_EQ(apply_edits(text, {edit(0, 8, "x.to(d)"), edit(9, 17, "y.to(d)")}), "x.to(d)\ny.to(d)\n");
+}
+
+TEST(FixEngine, UnifiedDiffHasHunksWithContext) {
+  std::string text;
+  for (int i = 1; i <= 12; ++i) text += "line" + std::to_string(i) + "\n";
+  // line2 -> LINE2 and line11 -> LINE11: two hunks, 3 lines of context each.
+  const uint32_t l2 = text.find("line2\n"), l11 = text.find("line11\n");
+  const std::string diff = unified_diff("m.py", text, {edit(l2, l2 + 5, "LINE2"), edit(l11, l11 + 6, "LINE11")});
+  EXPECT_EQ(diff,
+            "--- a/m.py\n+++ b/m.py\n"
+            "@@ -1,5 +1,5 @@\n line1\n-line2\n+LINE2\n line3\n line4\n line5\n"
+            "@@ -8,5 +8,5 @@\n line8\n line9\n line10\n-line11\n+LINE11\n line12\n");
+}
+
+TEST(FixEngine, UnifiedDiffMarksAMissingFinalNewline) {
+  const std::string diff = unified_diff("m.py", "a\nb", {edit(2, 3, "c")});
+  EXPECT_EQ(diff, "--- a/m.py\n+++ b/m.py\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
+}
+
+TEST(FixEngine, ParseCheckRejectsBrokenPython) {
+  EXPECT_TRUE(python_parses("x = f(1)\n"));
+  EXPECT_FALSE(python_parses("x = f(1\n"));
+}
+
+TEST(FixEngine, RewritesExpandCaptures) {
+  AutofixSpec spec;
+  spec.mode = AutofixMode::rewrite;
+  spec.rewrites = {{R"(^(.+)\.cuda\(\)$)", R"(\1.to(device))"}};
+  EXPECT_EQ(expand_rewrites(spec, "model.cuda()").value_or(""), "model.to(device)");
+  EXPECT_FALSE(expand_rewrites(spec, "model.cuda(device=3)"));
+}
+
+TEST(FixEngine, RuleLoadRejectsABadAutofix) {
+  std::ifstream in(rules_dir() / "python" / "py-pin-memory" / "rule.json");
+  const nlohmann::json rule = nlohmann::json::parse(in);
+  EXPECT_NO_THROW(parse_rule(rule, "rule.json"));
+  nlohmann::json bad_regex = rule;
+  bad_regex["autofix"]["rewrites"][0]["match"] = "(";
+  EXPECT_THROW(parse_rule(bad_regex, "rule.json"), RuleError);
+  nlohmann::json missing_capture = rule;
+  missing_capture["autofix"]["rewrites"][0]["replace"] = "\\3";
+  EXPECT_THROW(parse_rule(missing_capture, "rule.json"), RuleError);
+  nlohmann::json bad_mode = rule;
+  bad_mode["autofix"]["mode"] = "maybe";
+  EXPECT_THROW(parse_rule(bad_mode, "rule.json"), RuleError);
+}
+
+TEST(FixEngine, VersionsCompareNumberByNumber) {
+  EXPECT_TRUE(version_at_least("2.10", "2.5"));
+  EXPECT_FALSE(version_at_least("1.13", "2.5"));
+  EXPECT_TRUE(version_at_least("2.5.1", "2.5"));
+}
+
+TEST(FixEngine, GuardedSitesAreLeftAloneUnlessAsked) {
+  TempDir dir;
+  dir.write("m.py",
+            "import torch\n\n"
+            "def f(model):\n"
+            "    if torch.cuda.is_available():\n"
+            "        model = model.cuda()\n"
+            "    return model.cuda()\n");
+  const FixOutcome plain = fix_tree(dir.path());
+  ASSERT_EQ(plain.files.size(), 1u);
+  ASSERT_EQ(plain.files[0].edits.size(), 1u);
+  EXPECT_EQ(plain.files[0].edits[0].location.line, 6);
+  const FixOutcome all = fix_tree(dir.path(), /*include_guarded=*/true);
+  ASSERT_EQ(all.files.size(), 1u);
+  EXPECT_EQ(all.files[0].edits.size(), 2u);
+}
+
+TEST(FixEngine, FixTargetsTheConfiguredPyTorch) {
+  TempDir dir;
+  dir.write("m.py", "import torch\n\nwith torch.cuda.amp.autocast():\n    pass\n");
+  const FixOutcome old_target = fix_tree(dir.path(), false, "1.13");
+  EXPECT_TRUE(old_target.files.empty());
+  ASSERT_FALSE(old_target.left.empty());
+  EXPECT_NE(old_target.left[0].reason.find("needs PyTorch 2.5"), std::string::npos);
+  const FixOutcome new_target = fix_tree(dir.path(), false, "2.5");
+  EXPECT_EQ(new_target.sites_fixed(), 1u);
+}
+
+TEST(FixEngine, AFileWithoutImportTorchIsLeftForAHuman) {
+  TempDir dir;
+  dir.write("m.py", "def f(x):\n    return x.cuda()\n");
+  const FixOutcome outcome = fix_tree(dir.path());
+  EXPECT_TRUE(outcome.files.empty());
+  ASSERT_EQ(outcome.left.size(), 1u);
+  EXPECT_NE(outcome.left[0].reason.find("import torch"), std::string::npos);
+}
+
+TEST(FixEngine, WriteChangesOnlyTheFixedFilesAndConverges) {
+  TempDir dir;
+  const std::string untouched = "import torch\nx = 1\n";
+  dir.write("a.py", "import torch\nDEVICE = \"cuda\"\nmodel = torch.nn.Linear(2, 2).cuda()\n");
+  dir.write("b.py", untouched);
+  const FixOutcome outcome = fix_tree(dir.path());
+  EXPECT_EQ(outcome.before, Verdict::partial);
+  EXPECT_EQ(outcome.after, Verdict::mps_ready);
+  std::string error;
+  ASSERT_TRUE(write_fixes(dir.path(), outcome, error)) << error;
+  EXPECT_EQ(read_text(dir.path() / "b.py"), untouched);
+  EXPECT_EQ(read_text(dir.path() / "a.py"), outcome.files.at(0).after);
+  EXPECT_EQ(fix_tree(dir.path()).sites_fixed(), 0u);
+}
+
+TEST(FixEngine, NeverWritesThroughALinkOutOfTheRoot) {
+  TempDir outside, root;
+  const fs::path target = outside.write("victim.py", "import torch\nx = torch.zeros(1).cuda()\n");
+  fs::create_symlink(target, root.path() / "link.py");
+  FixOutcome outcome;
+  FileFix fix;
+  fix.path = "link.py";
+  fix.after = "changed\n";
+  outcome.files.push_back(fix);
+  std::string error;
+  EXPECT_FALSE(write_fixes(root.path(), outcome, error));
+  EXPECT_EQ(read_text(target), "import torch\nx = torch.zeros(1).cuda()\n");
+}
+
+}  // namespace mpsready::testing
