@@ -9,6 +9,8 @@
 #include "ops/dispatcher_status.h"
 #include "ops/module_ops.h"
 #include "ops/native_functions_discovery.h"
+#include "ops/op_trace.h"
+#include "ops/op_trace_report.h"
 
 namespace mpsready {
 namespace {
@@ -19,7 +21,9 @@ std::vector<OpUse> uses_of(const torch::jit::Module& module) {
   return uses;
 }
 
-ModelCoverage from_yaml(const std::vector<OpUse>& uses, const OpCoverageSettings& settings) {
+// `trace` set: the answer covers the traced calls; else the graph's `uses`.
+ModelCoverage from_yaml(const std::vector<OpUse>& uses, const std::vector<TracedCall>* trace,
+                        const OpCoverageSettings& settings) {
   ModelCoverage result;
   DiscoveryRequest request;
   request.explicit_files = settings.native_functions;
@@ -49,13 +53,25 @@ ModelCoverage from_yaml(const std::vector<OpUse>& uses, const OpCoverageSettings
     result.error = e.what();
     return result;
   }
-  result.report = report_from_tables(uses, views, target_index);
+  result.report = trace ? report_from_trace(*trace, views, target_index) : report_from_tables(uses, views, target_index);
   return result;
 }
 
 }  // namespace
 
 ModelCoverage model_op_coverage(const torch::jit::Module& module, const ModelCoverageOptions& options) {
+  if (options.inputs) {
+    // The forward pass runs on a copy: tracing must not change the caller's module.
+    torch::jit::Module copy = module.clone();
+    copy.eval();
+    const OpTrace trace = trace_dispatched_ops(copy, *options.inputs);
+    if (!trace.error.empty()) {
+      ModelCoverage result;
+      result.error = "the traced forward pass on the CPU failed: " + trace.error;
+      return result;
+    }
+    return from_yaml({}, &trace.calls, options.settings);
+  }
   const std::vector<OpUse> uses = uses_of(module);
   const bool yaml_asked = !options.settings.native_functions.empty() || !options.settings.torch_version.empty();
   if (options.allow_dispatcher && !yaml_asked && dispatcher_has_mps()) {
@@ -65,7 +81,7 @@ ModelCoverage model_op_coverage(const torch::jit::Module& module, const ModelCov
         linked_torch_version());
     return result;
   }
-  return from_yaml(uses, options.settings);
+  return from_yaml(uses, nullptr, options.settings);
 }
 
 ModelCoverage model_op_coverage(const std::filesystem::path& model, const ModelCoverageOptions& options) {
@@ -84,19 +100,26 @@ ModelCoverage model_op_coverage(const std::filesystem::path& model, const ModelC
 std::vector<OpCoverageRow> predicted_fallbacks(const OpCoverageReport& report) {
   std::vector<OpCoverageRow> rows;
   for (const auto& row : report.ops)
-    if (row.mps == OpStatus::missing) rows.push_back(row);
+    if (report.method == "trace" ? row.falls_back : row.mps == OpStatus::missing) rows.push_back(row);
   return rows;
 }
 
-std::optional<std::vector<std::string>> predict_mps_fallbacks(const torch::jit::Module& module, const std::string& device,
-                                                              const ModelCoverageOptions& options) {
+std::optional<FallbackPrediction> predict_mps_fallbacks(const torch::jit::Module& module, const std::string& device,
+                                                        const ModelCoverageOptions& options) {
   if (device != "mps") return std::nullopt;
-  const ModelCoverage coverage = model_op_coverage(module, options);
+  FallbackPrediction prediction;
+  ModelCoverage coverage = model_op_coverage(module, options);
+  if (!coverage.error.empty() && options.inputs) {
+    // A forward pass that fails on the CPU still leaves the graph to predict from.
+    prediction.trace_error = coverage.error;
+    ModelCoverageOptions graph_only = options;
+    graph_only.inputs.reset();
+    coverage = model_op_coverage(module, graph_only);
+  }
   if (!coverage.error.empty()) return std::nullopt;
-  std::vector<std::string> names;
-  for (const auto& row : predicted_fallbacks(coverage.report))
-    names.push_back("aten::" + row.op.name + (row.op.overload.empty() ? "" : "." + row.op.overload));
-  return names;
+  prediction.method = coverage.report.method;
+  for (const auto& row : predicted_fallbacks(coverage.report)) prediction.ops.push_back(qualified(row.op));
+  return prediction;
 }
 
 std::string linked_torch_version() { return TORCH_VERSION; }

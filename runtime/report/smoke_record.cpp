@@ -104,7 +104,8 @@ json smoke_record(const SmokeResult& r, const Confirmation& confirmation, const 
   if (r.predicted_fallbacks) {
     const auto& p = *r.predicted_fallbacks;
     j["predicted_fallbacks"] = {{"predicted", p.predicted}, {"confirmed", p.confirmed}, {"missed", p.missed},
-                                {"not_seen", p.not_seen}};
+                                {"not_seen", p.not_seen}, {"from", p.method},
+                                {"trace_error", p.trace_error.empty() ? json(nullptr) : json(p.trace_error)}};
   } else {
     j["predicted_fallbacks"] = nullptr;
   }

@@ -12,11 +12,16 @@
 
 namespace mpsready {
 
-// The seam for the op-status table: given the loaded model and the device, the ops expected to
-// fall back to the CPU (nullopt: no prediction available). The record reports the prediction
-// next to what actually fell back.
-using FallbackPredictor =
-    std::function<std::optional<std::vector<std::string>>(const torch::jit::Module& module, const std::string& device)>;
+// The seam for the op-status table: given the loaded model, the device and the model's inputs
+// (on the CPU), the ops expected to fall back to the CPU (nullopt: no prediction available). The
+// record reports the prediction next to what actually fell back.
+struct FallbackForecast {
+  std::vector<std::string> ops;
+  std::string method;       // "trace": from the ops one CPU forward pass dispatched; "graph": from the graph
+  std::string trace_error;  // why the trace failed and the graph answered ("" otherwise)
+};
+using FallbackPredictor = std::function<std::optional<FallbackForecast>(
+    const torch::jit::Module& module, const std::string& device, const std::vector<torch::Tensor>& inputs)>;
 
 struct SmokeOptions {
   std::string model_path;

@@ -96,6 +96,8 @@ struct PredictedFallbacks {
   std::vector<std::string> confirmed;   // predicted and seen
   std::vector<std::string> missed;      // seen, not predicted
   std::vector<std::string> not_seen;    // predicted, not seen
+  std::string method;                   // "trace" or "graph": where the prediction came from
+  std::string trace_error;              // a trace that failed, so the graph answered
 };
 
 struct SmokeResult {

@@ -360,11 +360,13 @@ SmokeRun run_smoke(const SmokeOptions& options) {
   }
 
   if (options.predict_fallbacks) {
-    if (auto predicted = options.predict_fallbacks(cpu_module, r.device.used)) {
+    if (auto predicted = options.predict_fallbacks(cpu_module, r.device.used, p.inputs)) {
       PredictedFallbacks pf;
+      pf.method = predicted->method;
+      pf.trace_error = predicted->trace_error;
       std::set<std::string> seen = r.fallbacks.fallback_ops;
       seen.insert(r.fallbacks.unimplemented_ops.begin(), r.fallbacks.unimplemented_ops.end());
-      std::set<std::string> want(predicted->begin(), predicted->end());
+      std::set<std::string> want(predicted->ops.begin(), predicted->ops.end());
       pf.predicted = sorted_vector(want);
       for (const auto& op : want) (seen.count(op) ? pf.confirmed : pf.not_seen).push_back(op);
       for (const auto& op : seen)

@@ -1,6 +1,7 @@
 #pragma once
 // The subcommands of the mpsready executable. Each returns the process exit code:
 // 0 ran, 1 the --fail-on threshold was reached (or a check failed), 2 usage or input error.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,9 @@ struct OpsCommandOptions {
   std::string output;                         // -o, "" = stdout
   std::string torch_version;                  // --torch-version
   std::vector<std::string> native_functions;  // --native-functions (repeatable)
+  std::vector<std::string> input_specs;       // --input SHAPE:DTYPE (repeatable): trace what runs
+  std::string inputs_file;                    // --inputs FILE: trace what runs
+  uint64_t seed = 0;                          // for generated inputs
 };
 
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);

@@ -74,6 +74,11 @@ int main(int argc, char** argv) {
   ops_cmd->add_option("--torch-version", ops.torch_version, "PyTorch version to answer for (default: the newest bundled op-status table)");
   ops_cmd->add_option("--native-functions", ops.native_functions,
                       "native_functions.yaml to read instead of the bundled tables, PATH or VERSION=PATH (repeatable: answers from which version on)");
+  ops_cmd->add_option("--input", ops.input_specs,
+                      "Input SHAPE:DTYPE (repeatable): run the model once on the CPU and trace every op it dispatches");
+  ops_cmd->add_option("--inputs", ops.inputs_file,
+                      "Inputs from FILE (a tensor, or a tuple or list of tensors, saved with torch.save): trace what runs");
+  ops_cmd->add_option("--seed", ops.seed, "Seed of generated inputs");
 #else
   // Listed for --help only: their command lines went to mpsready-runtime above.
   for (const RuntimeSubcommand& sub : kRuntimeSubcommands) app.add_subcommand(sub.name, sub.description)->allow_extras();

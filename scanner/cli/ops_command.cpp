@@ -8,6 +8,7 @@
 #include "ops/native_functions_discovery.h"
 #include "ops/op_coverage_report.h"
 #include "rules/rule_set.h"
+#include "smoke/input_spec.h"
 
 namespace mpsready {
 
@@ -22,6 +23,31 @@ int run_ops_command(const GlobalOptions& global, const OpsCommandOptions& option
   coverage.settings.native_functions = options.native_functions;
   coverage.settings.torch_version = options.torch_version;
   coverage.settings.tables_dir = op_tables_dir(default_rules_dir(global.rules_dir, global.argv0));
+  // Inputs known: trace what runs. Without them only the graph is listed.
+  if (!options.input_specs.empty() && !options.inputs_file.empty()) {
+    std::cerr << "mpsready: --input and --inputs cannot be used together\n";
+    return 2;
+  }
+  std::string input_error;
+  if (!options.input_specs.empty()) {
+    std::vector<InputSpec> specs;
+    for (const auto& text : options.input_specs) {
+      auto spec = parse_input_spec(text, input_error);
+      if (!spec) {
+        std::cerr << "mpsready: " << input_error << "\n";
+        return 2;
+      }
+      specs.push_back(*spec);
+    }
+    coverage.inputs = make_inputs(specs, options.seed);
+  } else if (!options.inputs_file.empty()) {
+    auto loaded = load_inputs_file(options.inputs_file, input_error);
+    if (!loaded) {
+      std::cerr << "mpsready: " << input_error << "\n";
+      return 2;
+    }
+    coverage.inputs = *loaded;
+  }
   const ModelCoverage result = model_op_coverage(options.model, coverage);
   if (!result.error.empty()) {
     std::cerr << "mpsready: " << result.error << "\n";

@@ -79,8 +79,13 @@ std::string finish_smoke_options(const char* argv0, SmokeCommandOptions& o) {
   // The op-status table predicts which ops fall back on MPS (README "Op coverage").
   ModelCoverageOptions coverage;
   coverage.settings.tables_dir = op_tables_dir(default_rules_dir("", argv0));
-  o.run.predict_fallbacks = [coverage](const torch::jit::Module& module, const std::string& device) {
-    return predict_mps_fallbacks(module, device, coverage);
+  o.run.predict_fallbacks = [coverage](const torch::jit::Module& module, const std::string& device,
+                                       const std::vector<torch::Tensor>& inputs) -> std::optional<FallbackForecast> {
+    ModelCoverageOptions traced = coverage;
+    traced.inputs = inputs;  // smoke always knows the inputs: trace what runs
+    auto prediction = predict_mps_fallbacks(module, device, traced);
+    if (!prediction) return std::nullopt;
+    return FallbackForecast{prediction->ops, prediction->method, prediction->trace_error};
   };
 #endif
   return "";

@@ -309,6 +309,7 @@ NativeFunctions NativeFunctionsBuilder::build(std::vector<RawEntry> entries, con
   for (const RawEntry& e : entries) {
     OpOverload op = e.op;
     op.status = own_status(e);
+    op.delegate = e.delegate;
     if (op.status != OpStatus::kernel && !e.delegate.empty()) {
       // structured_delegate: the functional and in-place forms run the `.out` kernel. Follow the
       // chain iteratively (it is one hop in PyTorch; a malformed file may loop).

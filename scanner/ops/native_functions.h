@@ -31,6 +31,9 @@ struct OpOverload {
   // generic kernel calls; it calls its out= overload by convention, so the op is taken as missing.
   bool inferred = false;
   std::string through;  // with inferred: the out= overload, "kthvalue.values"
+  // structured_delegate ("_linalg_svd.U"): the functional form runs this overload's kernel
+  // without a second dispatch, so a trace sees only the functional op.
+  std::string delegate;
 };
 
 class NativeFunctions {

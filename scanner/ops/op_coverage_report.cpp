@@ -8,7 +8,9 @@
 namespace mpsready {
 namespace {
 
-void finish(OpCoverageReport& report) {
+}  // namespace
+
+void finish_report(OpCoverageReport& report) {
   std::sort(report.ops.begin(), report.ops.end(), [](const OpCoverageRow& a, const OpCoverageRow& b) {
     return std::tie(a.op.name, a.op.overload) < std::tie(b.op.name, b.op.overload);
   });
@@ -20,8 +22,6 @@ void finish(OpCoverageReport& report) {
 std::string qualified(const OpUse& op) {
   return "aten::" + op.name + (op.overload.empty() ? "" : "." + op.overload);
 }
-
-}  // namespace
 
 const OpOverload* lookup_op(const NativeFunctions& table, const OpUse& use) {
   const OpOverload* exact = table.find(use.name, use.overload);
@@ -64,7 +64,7 @@ OpCoverageReport report_from_tables(const std::vector<OpUse>& uses, const std::v
     }
     report.ops.push_back(std::move(row));
   }
-  finish(report);
+  finish_report(report);
   return report;
 }
 
@@ -75,7 +75,7 @@ OpCoverageReport report_from_dispatcher(const std::vector<OpUse>& uses,
   report.torch_version = torch_version;
   report.source = "dispatcher (LibTorch " + torch_version + ", MPS kernels registered in this process)";
   for (const OpUse& use : uses) report.ops.push_back({use, status(use), false, {}, {}, {}});
-  finish(report);
+  finish_report(report);
   return report;
 }
 
@@ -84,6 +84,10 @@ void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report) {
   json doc;
   doc["torch_version"] = report.torch_version;
   doc["source"] = report.source;
+  doc["method"] = report.method;
+  if (report.method == "graph")
+    doc["note"] = "the ops of the TorchScript graph: ops called inside composite and generic kernels are not seen; "
+                  "give --input or --inputs to trace what runs";
   json ops = json::array();
   for (const auto& row : report.ops) {
     json op;
@@ -96,6 +100,13 @@ void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report) {
       op["through"] = "aten::" + row.through;
     }
     op["count"] = row.op.count;
+    if (report.method == "trace") {
+      if (row.own != row.mps) op["own_status"] = std::string(to_string(row.own));
+      op["called_from"] = row.callers;
+      op["dispatched_on_mps"] = row.dispatched_on_mps;
+      op["falls_back"] = row.falls_back;
+      if (!row.chains.empty()) op["chains"] = row.chains;
+    }
     if (!row.by_version.empty()) {
       json versions = json::object();
       for (const auto& v : row.by_version)
@@ -116,12 +127,21 @@ void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report) {
   size_t inferred = 0;
   for (const auto& row : report.ops) inferred += row.inferred;
   summary["inferred"] = inferred;  // of the missing ones
+  if (report.method == "trace") {
+    json falls = json::array();
+    for (const auto& row : report.ops)
+      if (row.falls_back) falls.push_back(qualified(row.op));
+    summary["falls_back"] = std::move(falls);
+  }
   doc["summary"] = std::move(summary);
   out << doc.dump(2) << "\n";
 }
 
 void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report) {
-  out << report.subject << ": " << report.ops.size() << " aten ops, MPS status from " << report.source << "\n";
+  out << report.subject << ": " << report.ops.size()
+      << (report.method == "trace" ? " aten ops dispatched by one forward pass on the CPU"
+                                   : " aten ops in the TorchScript graph")
+      << ", MPS status from " << report.source << "\n";
   size_t width = 0;
   for (const auto& row : report.ops) width = std::max(width, qualified(row.op).size());
   size_t label_width = 10;
@@ -132,10 +152,19 @@ void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report) {
       if (row.mps != wanted) continue;
       out << "  " << std::left << std::setw(static_cast<int>(label_width)) << status_label(row.mps, row.inferred)
           << std::setw(static_cast<int>(width) + 2) << qualified(row.op) << "x" << row.op.count;
-      if (row.inferred)
+      if (!row.chains.empty()) {
+        out << "  (";
+        for (size_t c = 0; c < row.chains.size(); ++c) {
+          out << (c ? "; " : "");
+          for (size_t i = 0; i < row.chains[c].size(); ++i) out << (i ? " → " : "") << row.chains[c][i];
+          out << ": missing";
+        }
+        out << ")";
+      } else if (row.inferred)
         out << "  (its generic kernel runs aten::" << row.through << ", which has no MPS kernel)";
       else if (row.mps == OpStatus::missing)
         out << "  (CPU fallback with PYTORCH_ENABLE_MPS_FALLBACK=1, else NotImplementedError)";
+      if (!row.dispatched_on_mps) out << "  (only inside another op's kernel)";
       if (!row.by_version.empty())
         out << (row.mps_from.empty() ? "  no MPS kernel in any version checked" : "  runs on MPS from " + row.mps_from);
       out << "\n";
@@ -145,6 +174,9 @@ void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report) {
       << report.summary.at(OpStatus::composite) << ", generic " << report.summary.at(OpStatus::generic)
       << ", missing " << report.summary.at(OpStatus::missing) << ", unknown " << report.summary.at(OpStatus::unknown)
       << "\n";
+  if (report.method == "graph")
+    out << "note: the graph lists the ops the model calls, not the ops called inside composite and generic kernels; "
+           "give --input or --inputs to trace what runs.\n";
   if (std::any_of(report.ops.begin(), report.ops.end(), [](const OpCoverageRow& r) { return r.inferred; }))
     out << "note: missing (inferred): a CompositeExplicitAutograd op has one kernel for every device, which runs its "
            "out= overload; that overload has CPU/CUDA kernels but none for MPS, so the op falls back too.\n";

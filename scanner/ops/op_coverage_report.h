@@ -34,6 +34,12 @@ struct OpCoverageRow {
   };
   std::vector<InVersion> by_version;
   std::string mps_from;
+  // From a trace (op_trace_report.h) only:
+  OpStatus own = OpStatus::unknown;        // the table's status before the callees were looked at
+  std::vector<std::vector<std::string>> chains;  // qualified ops from this one to a missing callee
+  std::vector<std::string> callers;        // qualified ops that called it, "model" for the model's code
+  bool dispatched_on_mps = true;  // reached through composite/generic ops only, so dispatched for MPS
+  bool falls_back = false;        // dispatched for MPS and missing: where the CPU fallback happens
 };
 
 struct OpCoverageReport {
@@ -42,6 +48,9 @@ struct OpCoverageReport {
   std::string source;         // "op-status table of PyTorch 2.11.0 (pytorch-2.11.0.tsv)" or "dispatcher (LibTorch 2.5.1)"
   std::vector<OpCoverageRow> ops;  // sorted by name, then overload
   std::map<OpStatus, size_t> summary;  // distinct op overloads per status
+  // "graph": the ops of the TorchScript graph (cannot see inside composites); "trace": the ops
+  // one forward pass on the CPU dispatched, nested calls included.
+  std::string method = "graph";
 };
 
 // The overload one use reaches in a table: the named overload; when the overload is not known, or
@@ -58,6 +67,11 @@ OpCoverageReport report_from_tables(const std::vector<OpUse>& uses, const std::v
 OpCoverageReport report_from_dispatcher(const std::vector<OpUse>& uses,
                                         const std::function<OpStatus(const OpUse&)>& status,
                                         const std::string& torch_version);
+
+// "aten::name" or "aten::name.overload".
+std::string qualified(const OpUse& op);
+// Sorts the rows and counts them per status.
+void finish_report(OpCoverageReport& report);
 
 void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report);
 void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report);

@@ -300,10 +300,166 @@ TEST(OpsCommand, TheBundledTablesAnswerWithoutAnyYamlAndMarkInferredStatuses) {
 TEST(SmokePrediction, TheDefaultIsTheNewestBundledTable) {
   ModelCoverageOptions bundled;
   bundled.settings.tables_dir = source_dir() / "rules" / "tables" / "op_status";
-  EXPECT_EQ(*predict_mps_fallbacks(svd_kthvalue_histc_model(), "mps", bundled), std::vector<std::string>{});
+  EXPECT_EQ(predict_mps_fallbacks(svd_kthvalue_histc_model(), "mps", bundled)->ops, std::vector<std::string>{});
   bundled.settings.torch_version = "1.13";
-  EXPECT_EQ(*predict_mps_fallbacks(svd_kthvalue_histc_model(), "mps", bundled),
+  EXPECT_EQ(predict_mps_fallbacks(svd_kthvalue_histc_model(), "mps", bundled)->ops,
             (std::vector<std::string>{"aten::histc", "aten::kthvalue"}));
+}
+
+// A small CNN, its weights registered as parameters.
+torch::jit::Module small_cnn() {
+  torch::manual_seed(0);
+  torch::jit::Module model("SmallCnn");
+  model.register_parameter("conv_w", torch::randn({4, 3, 3, 3}), false);
+  model.register_parameter("conv_b", torch::randn({4}), false);
+  model.register_parameter("fc_w", torch::randn({10, 4}), false);
+  model.register_parameter("fc_b", torch::randn({10}), false);
+  model.define(R"(
+def forward(self, x):
+    y = torch.relu(torch.conv2d(x, self.conv_w, self.conv_b, [1, 1], [1, 1]))
+    y = torch.max_pool2d(y, [2, 2])
+    y = torch.adaptive_avg_pool2d(y, [1, 1])
+    return torch.linear(torch.flatten(y, 1), self.fc_w, self.fc_b)
+)");
+  return model;
+}
+
+ModelCoverageOptions traced(ModelCoverageOptions options, std::vector<torch::Tensor> inputs) {
+  options.inputs = std::move(inputs);
+  return options;
+}
+
+ModelCoverageOptions bundled_table(const std::string& version) {
+  ModelCoverageOptions options;
+  options.settings.tables_dir = source_dir() / "rules" / "tables" / "op_status";
+  options.settings.torch_version = version;
+  return options;
+}
+
+const OpCoverageRow& row_of(const OpCoverageReport& report, const std::string& qualified_name) {
+  for (const auto& row : report.ops)
+    if (qualified(row.op) == qualified_name) return row;
+  throw std::runtime_error(qualified_name + " was not traced");
+}
+
+std::set<std::string> falls_back(const OpCoverageReport& report) {
+  std::set<std::string> names;
+  for (const auto& row : predicted_fallbacks(report)) names.insert(qualified(row.op));
+  return names;
+}
+
+using Chain = std::vector<std::string>;
+
+TEST(OpTrace, SeesThroughCompositesUnderPyTorch113) {
+  const ModelCoverage coverage =
+      model_op_coverage(svd_kthvalue_histc_model(), traced(debian_yaml(), {torch::randn({4, 4})}));
+  ASSERT_TRUE(coverage.error.empty()) << coverage.error;
+  const OpCoverageReport& report = coverage.report;
+  EXPECT_EQ(report.method, "trace");
+  // All three of the model's calls are missing, each with the chain to the op that falls back.
+  const OpCoverageRow& svd = row_of(report, "aten::linalg_svd");
+  EXPECT_EQ(svd.mps, OpStatus::missing);
+  EXPECT_EQ(svd.own, OpStatus::composite);
+  EXPECT_EQ(svd.chains, (std::vector<Chain>{{"aten::linalg_svd", "aten::_linalg_svd", "aten::_linalg_svd.U"}}));
+  const OpCoverageRow& kth = row_of(report, "aten::kthvalue");
+  EXPECT_EQ(kth.mps, OpStatus::missing);
+  EXPECT_FALSE(kth.inferred) << "the trace saw the out= call: no longer an inference";
+  EXPECT_EQ(kth.chains, (std::vector<Chain>{{"aten::kthvalue", "aten::kthvalue.values"}}));
+  const OpCoverageRow& histc = row_of(report, "aten::histc");
+  EXPECT_EQ(histc.mps, OpStatus::missing);
+  EXPECT_EQ(histc.chains, (std::vector<Chain>{{"aten::histc"}}));
+  EXPECT_EQ(row_of(report, "aten::kthvalue.values").callers, (std::vector<std::string>{"aten::kthvalue"}));
+  // Smoke's prediction names the ops where the fallback happens.
+  EXPECT_EQ(falls_back(report), (std::set<std::string>{"aten::_linalg_svd", "aten::histc", "aten::kthvalue.values"}));
+  // What the missing _linalg_svd runs inside its CPU kernel is not dispatched for MPS.
+  for (const auto& row : report.ops)
+    if (std::find(row.callers.begin(), row.callers.end(), "aten::_linalg_svd") != row.callers.end() &&
+        row.callers.size() == 1)
+      EXPECT_FALSE(row.dispatched_on_mps) << qualified(row.op);
+}
+
+TEST(OpTrace, PyTorch211HasKernelsForKthvalueAndHistcButNotSvd) {
+  const ModelCoverage coverage =
+      model_op_coverage(svd_kthvalue_histc_model(), traced(bundled_table("2.11"), {torch::randn({4, 4})}));
+  ASSERT_TRUE(coverage.error.empty()) << coverage.error;
+  const OpCoverageReport& report = coverage.report;
+  EXPECT_EQ(report.torch_version, "2.11.0");
+  EXPECT_EQ(row_of(report, "aten::linalg_svd").chains,
+            (std::vector<Chain>{{"aten::linalg_svd", "aten::_linalg_svd", "aten::_linalg_svd.U"}}));
+  EXPECT_EQ(row_of(report, "aten::kthvalue").mps, OpStatus::generic);
+  EXPECT_EQ(row_of(report, "aten::kthvalue.values").mps, OpStatus::kernel);
+  EXPECT_EQ(row_of(report, "aten::histc").mps, OpStatus::kernel);
+  EXPECT_EQ(falls_back(report), (std::set<std::string>{"aten::_linalg_svd"}));
+  // Smoke gets the same answer, marked as traced.
+  const auto prediction = predict_mps_fallbacks(svd_kthvalue_histc_model(), "mps",
+                                                traced(bundled_table("2.11"), {torch::randn({4, 4})}));
+  ASSERT_TRUE(prediction.has_value());
+  EXPECT_EQ(prediction->method, "trace");
+  EXPECT_EQ(prediction->ops, (std::vector<std::string>{"aten::_linalg_svd"}));
+}
+
+TEST(OpTrace, AFailingForwardPassLeavesSmokeTheGraph) {
+  // A 1-d input: linalg_svd needs a matrix, so the CPU pass throws.
+  const auto prediction =
+      predict_mps_fallbacks(svd_kthvalue_histc_model(), "mps", traced(bundled_table("1.13"), {torch::randn({4})}));
+  ASSERT_TRUE(prediction.has_value());
+  EXPECT_EQ(prediction->method, "graph");
+  EXPECT_NE(prediction->trace_error.find("forward pass"), std::string::npos) << prediction->trace_error;
+  EXPECT_EQ(prediction->ops, (std::vector<std::string>{"aten::histc", "aten::kthvalue"}));
+}
+
+TEST(OpTrace, SmallCnnKeepsItsAnswer) {
+  const torch::jit::Module cnn = small_cnn();
+  for (const std::string version : {"1.13", "2.11"}) {
+    const ModelCoverage graph = model_op_coverage(cnn, bundled_table(version));
+    const ModelCoverage trace = model_op_coverage(cnn, traced(bundled_table(version), {torch::randn({2, 3, 8, 8})}));
+    ASSERT_TRUE(graph.error.empty() && trace.error.empty()) << graph.error << trace.error;
+    EXPECT_EQ(falls_back(trace.report), std::set<std::string>{}) << version;
+    EXPECT_EQ(missing_ops(graph.report), std::set<std::string>{}) << version;
+    // The trace sees below the graph: conv2d's composite reaches the convolution that runs.
+    EXPECT_EQ(row_of(trace.report, "aten::conv2d").mps, OpStatus::composite);
+    EXPECT_TRUE(row_of(trace.report, "aten::convolution").dispatched_on_mps);
+  }
+}
+
+TEST(OpsCommand, InputsTraceWhatRunsAndTheTransformerKeepsItsAnswer) {
+  TempDir tmp;
+  const fs::path model = tmp.path() / "svd.pt";
+  svd_kthvalue_histc_model().save(model.string());
+  const CommandRun json_run = mpsready_ops("'" + model.string() + "' --format json --torch-version 1.13 --input 4x4:float32");
+  ASSERT_EQ(json_run.code, 0) << json_run.out;
+  const auto doc = nlohmann::json::parse(json_run.out);
+  EXPECT_EQ(doc["method"], "trace");
+  EXPECT_FALSE(doc.contains("note"));
+  EXPECT_EQ(doc["summary"]["falls_back"],
+            nlohmann::json::parse(R"(["aten::_linalg_svd", "aten::histc", "aten::kthvalue.values"])"));
+  for (const auto& op : doc["ops"])
+    if (op["name"] == "aten::linalg_svd") {
+      EXPECT_EQ(op["mps"], "missing");
+      EXPECT_EQ(op["own_status"], "composite");
+      EXPECT_EQ(op["chains"], nlohmann::json::parse(R"([["aten::linalg_svd", "aten::_linalg_svd", "aten::_linalg_svd.U"]])"));
+      EXPECT_EQ(op["called_from"], nlohmann::json::parse(R"(["model"])"));
+    }
+  EXPECT_EQ(mpsready_ops("'" + model.string() + "' --format json --torch-version 1.13 --input 4x4:float32").out,
+            json_run.out)
+      << "byte-identical on a second run";
+  const CommandRun text = mpsready_ops("'" + model.string() + "' --torch-version 1.13 --input 4x4:float32");
+  ASSERT_EQ(text.code, 0) << text.out;
+  EXPECT_NE(text.out.find("(aten::linalg_svd → aten::_linalg_svd → aten::_linalg_svd.U: missing)"), std::string::npos)
+      << text.out;
+  // Without inputs the graph answers and says what it cannot see.
+  const auto graph = nlohmann::json::parse(mpsready_ops("'" + model.string() + "' --format json").out);
+  EXPECT_EQ(graph["method"], "graph");
+  EXPECT_NE(graph["note"].get<std::string>().find("not seen"), std::string::npos);
+  EXPECT_EQ(mpsready_ops("'" + model.string() + "' --input 4x4:float32 --inputs x.pt").code, 2);
+
+  // The fused encoder op stays the one fallback of an inference transformer block.
+  trace_transformer(tmp.path() / "eval.pt", "eval");
+  const CommandRun eval_run = mpsready_ops("'" + (tmp.path() / "eval.pt").string() +
+                                           "' --format json --torch-version 1.13 --input 2x5x32:float32");
+  ASSERT_EQ(eval_run.code, 0) << eval_run.out;
+  EXPECT_EQ(nlohmann::json::parse(eval_run.out)["summary"]["falls_back"],
+            nlohmann::json::parse(R"(["aten::_transformer_encoder_layer_fwd"])"));
 }
 
 TEST(OpsCommand, LinearAlgebraModelAndPythonSourceNameTheSameMissingOps) {
@@ -335,7 +491,7 @@ TEST(OpsCommand, LinearAlgebraModelAndPythonSourceNameTheSameMissingOps) {
 TEST(SmokePrediction, NamesTheMissingOpsForMpsRunsOnly) {
   const auto on_mps = predict_mps_fallbacks(nested_model(), "mps", debian_yaml());
   ASSERT_TRUE(on_mps.has_value());
-  EXPECT_EQ(*on_mps, (std::vector<std::string>{"aten::cumsum", "aten::linalg_cholesky_ex", "aten::linalg_qr"}));
+  EXPECT_EQ(on_mps->ops, (std::vector<std::string>{"aten::cumsum", "aten::linalg_cholesky_ex", "aten::linalg_qr"}));
   EXPECT_FALSE(predict_mps_fallbacks(nested_model(), "cpu", debian_yaml()).has_value());
   ModelCoverageOptions no_yaml;
   no_yaml.settings.native_functions = {"/nonexistent/native_functions.yaml"};

@@ -214,12 +214,15 @@ TEST(SmokeRun, GoldenRecordAndCompareMatchAndMismatch) {
 TEST(SmokeRun, PredictedFallbacksSlotIsFilledByThePredictor) {
   TempDir dir;
   SmokeOptions o = cpu_options(save_clean_model(dir.path()), dir.path() / "out");
-  o.predict_fallbacks = [](const torch::jit::Module&, const std::string& device) -> std::optional<std::vector<std::string>> {
+  o.predict_fallbacks = [](const torch::jit::Module&, const std::string& device,
+                           const std::vector<torch::Tensor>& inputs) -> std::optional<FallbackForecast> {
     EXPECT_EQ(device, "cpu");
-    return std::vector<std::string>{"aten::linalg_svd"};
+    EXPECT_FALSE(inputs.empty()) << "the predictor gets the inputs, to trace what runs";
+    return FallbackForecast{{"aten::linalg_svd"}, "trace", ""};
   };
   SmokeRun run = run_smoke(o);
   ASSERT_TRUE(run.result.predicted_fallbacks);
+  EXPECT_EQ(run.result.predicted_fallbacks->method, "trace");
   EXPECT_EQ(run.result.predicted_fallbacks->not_seen, std::vector<std::string>{"aten::linalg_svd"});
   EXPECT_TRUE(run.result.predicted_fallbacks->missed.empty());
 }
