@@ -31,6 +31,38 @@ std::string esc(std::string_view text) {
   return out;
 }
 
+// Message text as rule data writes it: inline Markdown code spans (`x.cuda()`) become <code>,
+// everything else is escaped. An unpaired backtick stays a backtick.
+std::string md(std::string_view text) {
+  std::string out;
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t open = text.find('`', at);
+    const size_t close = open == std::string_view::npos ? open : text.find('`', open + 1);
+    if (close == std::string_view::npos) {
+      out += esc(text.substr(at));
+      break;
+    }
+    out += esc(text.substr(at, open - at));
+    out += "<code>" + esc(text.substr(open + 1, close - open - 1)) + "</code>";
+    at = close + 1;
+  }
+  return out;
+}
+
+// A rule id kept on one line: hyphens are no place to break it.
+std::string rule_id(std::string_view id) { return "<code class=\"rule\">" + esc(id) + "</code>"; }
+
+// The scanned root by its folder name: the scanning machine's absolute path is nobody's business
+// in a plan that is shared.
+std::string root_name(const std::string& root) {
+  std::string r = root;
+  while (r.size() > 1 && r.back() == '/') r.pop_back();
+  if (r == "." || r.empty()) return "this repository";
+  const size_t slash = r.rfind('/');
+  return slash == std::string::npos ? r : r.substr(slash + 1);
+}
+
 std::string plural(size_t n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -63,7 +95,8 @@ h1{font-size:26px;margin:0 0 4px}h2{font-size:20px;border-bottom:1px solid #d0d7
 .v-stay-on-linux{background:#cf222e}.v-partial{background:#bf8700}.v-mps-ready{background:#1a7f37}
 table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border:1px solid #d0d7de;padding:6px 8px;text-align:left;vertical-align:top}
 th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
-code{font:13px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:1px 4px;border-radius:4px;word-break:break-all}
+code{font:13px ui-monospace,Menlo,Consolas,monospace;background:#f6f8fa;padding:1px 4px;border-radius:4px;overflow-wrap:anywhere}
+code.rule{white-space:nowrap;overflow-wrap:normal}
 .blocker{color:#cf222e;font-weight:600}.portable{color:#9a6700;font-weight:600}.info{color:#57606a}
 ol.checklist li{margin:8px 0}.muted{color:#57606a}.bar-label{font:12px sans-serif;fill:#1f2328}
 )CSS";
@@ -76,10 +109,10 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      << "<title>mpsready migration plan: " << esc(ctx.root) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n<main>\n";
+      << "<title>mpsready migration plan: " << esc(root_name(ctx.root)) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n<main>\n";
 
   // 1. Verdict and reasons.
-  out << "<h1>Migration plan for <code>" << esc(ctx.root) << "</code></h1>\n";
+  out << "<h1>Migration plan for <code>" << esc(root_name(ctx.root)) << "</code></h1>\n";
   out << "<p>Verdict: <span class=\"verdict v-" << verdict << "\" id=\"verdict\">" << verdict << "</span> ";
   switch (s.verdict) {
     case Verdict::stay_on_linux: out << "Some code cannot run on a Mac without a rewrite or a replacement."; break;
@@ -97,7 +130,7 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
   if (!s.reasons.empty()) {
     out << "<h2>Why</h2>\n<ul>\n";
     for (const Reason& r : s.reasons) {
-      out << "<li><code>" << esc(r.rule) << "</code> (" << plural(r.count, "site", "sites") << "): " << esc(r.text)
+      out << "<li>" << rule_id(r.rule) << " (" << plural(r.count, "site", "sites") << "): " << md(r.text)
           << "<br><span class=\"muted\">at ";
       for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << esc(r.locations[i]);
       if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
@@ -113,7 +146,7 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
     for (const ComponentSummary& c : s.components) {
       out << "<tr><td><code>" << esc(c.name) << "</code></td><td>" << esc(c.role) << "</td><td>" << to_string(c.verdict);
       if (c.outside_core) out << " <span class=\"muted\">(optional paths: " << to_string(c.outside_core_verdict) << ")</span>";
-      out << "</td><td>" << esc(c.reason) << "</td></tr>\n";
+      out << "</td><td>" << md(c.reason) << "</td></tr>\n";
     }
     out << "</table>\n";
   }
@@ -137,7 +170,7 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
   const size_t blockers = s.by_impact.at("blocker"), portable = s.by_impact.at("portable");
   const auto rule_list = [&]() {
     std::string text;
-    for (const auto& id : blocker_rules) text += (text.empty() ? "" : ", ") + ("<code>" + esc(id) + "</code>");
+    for (const auto& id : blocker_rules) text += (text.empty() ? "" : ", ") + rule_id(id);
     return text;
   };
 
@@ -219,9 +252,9 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
       const Rule* rule = find_rule(ctx, g->rule);
       const std::string fix = g->sites.front()->fix.empty() && rule ? rule->fix : g->sites.front()->fix;
       out << "<li><span class=\"" << to_string(g->impact) << "\">" << to_string(g->impact) << "</span> "
-          << (g->mechanical ? "(mechanical) " : "") << "<code>" << esc(g->rule) << "</code>";
-      if (rule && !rule->title.empty()) out << ": " << esc(rule->title);
-      out << " — " << plural(g->sites.size(), "site", "sites") << "<br>" << esc(fix) << "<br><span class=\"muted\">";
+          << (g->mechanical ? "(mechanical) " : "") << rule_id(g->rule);
+      if (rule && !rule->title.empty()) out << ": " << md(rule->title);
+      out << " — " << plural(g->sites.size(), "site", "sites") << "<br>" << md(fix) << "<br><span class=\"muted\">";
       for (size_t i = 0; i < g->sites.size() && i < 8; ++i) out << (i ? ", " : "") << esc(location_label(*g->sites[i]));
       if (g->sites.size() > 8) out << ", and " << g->sites.size() - 8 << " more";
       out << "</span></li>\n";
@@ -235,8 +268,8 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
         << "</summary>\n<table id=\"findings\">\n<tr><th>location</th><th>impact</th><th>rule</th><th>message and source</th></tr>\n";
     for (const Finding& f : result.findings) {
       out << "<tr><td><code>" << esc(location_label(f)) << "</code></td><td class=\"" << to_string(f.impact) << "\">"
-          << to_string(f.impact) << (f.guarded ? " (guarded)" : "") << "</td><td><code>" << esc(f.rule) << "</code></td><td>"
-          << esc(f.message) << "<br><code>" << esc(f.snippet) << "</code></td></tr>\n";
+          << to_string(f.impact) << (f.guarded ? " (guarded)" : "") << "</td><td>" << rule_id(f.rule) << "</td><td>"
+          << md(f.message) << "<br><code>" << esc(f.snippet) << "</code></td></tr>\n";
     }
     out << "</table>\n</details>\n";
   }

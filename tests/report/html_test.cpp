@@ -13,10 +13,10 @@ namespace mpsready::testing {
 
 namespace {
 
-std::string html_of(const ScanResult& result) {
+std::string html_of(const ScanResult& result, const std::string& root = "repo <b>") {
   static const std::vector<Rule> rules = golden_rules();
   std::ostringstream out;
-  write_html_report(out, result, ReportContext{"repo <b>", "1.0.0", &rules});
+  write_html_report(out, result, ReportContext{root, "1.0.0", &rules});
   return out.str();
 }
 
@@ -36,6 +36,19 @@ TEST(Html, SelfContainedAndEscaped) {
   EXPECT_EQ(html.find("\x1b"), std::string::npos);
 }
 
+TEST(Html, MarkdownCodeSpansRuleIdsOnOneLineAndNoAbsolutePath) {
+  ScanResult result = golden_scan();
+  ASSERT_FALSE(result.findings.empty());
+  result.findings[0].message = "`model.cuda()` moves <it> to `cuda`; a lone ` stays";
+  const std::string html = html_of(result, "/home/alice/work/lab-repo/");
+  EXPECT_NE(html.find("<code>model.cuda()</code> moves &lt;it&gt; to <code>cuda</code>; a lone ` stays"), std::string::npos);
+  EXPECT_EQ(html.find("`model.cuda()`"), std::string::npos);
+  EXPECT_NE(html.find("<code class=\"rule\">" + result.findings[0].rule + "</code>"), std::string::npos);
+  EXPECT_NE(html.find("code.rule{white-space:nowrap"), std::string::npos);
+  EXPECT_EQ(html.find("/home/alice"), std::string::npos);
+  EXPECT_NE(html.find("Migration plan for <code>lab-repo</code>"), std::string::npos);
+}
+
 TEST(Html, VerdictDecisionTableBreakdownEffortAndChecklist) {
   const std::string html = html_of(golden_scan());
   EXPECT_NE(html.find("id=\"verdict\">stay-on-linux<"), std::string::npos);
@@ -50,8 +63,8 @@ TEST(Html, VerdictDecisionTableBreakdownEffortAndChecklist) {
   EXPECT_NE(html.find("<table id=\"components\">"), std::string::npos);
   EXPECT_NE(html.find("<td><code>notebooks</code></td><td>notebooks</td><td>partial"), std::string::npos);
   // Mechanical fixes come first, then the blocker with its alternative.
-  const size_t mechanical = html.find("(mechanical) <code>py-cuda-device-string</code>");
-  const size_t blocker = html.find("<span class=\"blocker\">blocker</span> <code>cu-cuda-kernel</code>");
+  const size_t mechanical = html.find("(mechanical) <code class=\"rule\">py-cuda-device-string</code>");
+  const size_t blocker = html.find("<span class=\"blocker\">blocker</span> <code class=\"rule\">cu-cuda-kernel</code>");
   ASSERT_NE(mechanical, std::string::npos) << html;
   ASSERT_NE(blocker, std::string::npos);
   EXPECT_LT(mechanical, blocker);
