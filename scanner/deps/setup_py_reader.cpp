@@ -57,6 +57,19 @@ void add_list(Context& ctx, TSNode list, const std::string& group, bool optional
   }
 }
 
+// Each `"key": value` of a dictionary literal (or of a module-level name bound to one).
+template <typename Visit>
+void for_each_pair(const Context& ctx, TSNode value, Visit visit) {
+  const TSNode dict = resolve(ctx, value);
+  if (!node_is(dict, "dictionary")) return;
+  for (uint32_t j = 0; j < ts_node_named_child_count(dict); ++j) {
+    const TSNode pair = ts_node_named_child(dict, j);
+    if (!node_is(pair, "pair")) continue;
+    visit(string_value(ctx, ts_node_child_by_field_name(pair, "key", 3)),
+          ts_node_child_by_field_id(pair, PyFields::get().value));
+  }
+}
+
 void read_setup_call(Context& ctx, TSNode args) {
   const auto& F = PyFields::get();
   for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
@@ -67,29 +80,19 @@ void read_setup_call(Context& ctx, TSNode args) {
     if (name == "install_requires") add_list(ctx, value, "", false);
     else if (name == "setup_requires") add_list(ctx, value, "setup_requires", false);
     else if (name == "extras_require") {
-      const TSNode dict = resolve(ctx, value);
-      if (!node_is(dict, "dictionary")) continue;
-      for (uint32_t j = 0; j < ts_node_named_child_count(dict); ++j) {
-        const TSNode pair = ts_node_named_child(dict, j);
-        if (!node_is(pair, "pair")) continue;
-        const auto key = string_value(ctx, ts_node_child_by_field_name(pair, "key", 3));
-        add_list(ctx, ts_node_child_by_field_id(pair, F.value), key ? key->first : "extra", true);
-      }
+      for_each_pair(ctx, value, [&](const std::optional<std::pair<std::string, uint32_t>>& key, TSNode list) {
+        add_list(ctx, list, key ? key->first : "extra", true);
+      });
     } else if (name == "entry_points") {
       // {"console_scripts": ["name = pkg.cli:main"], "gui_scripts": [...]}
-      const TSNode dict = resolve(ctx, value);
-      if (!node_is(dict, "dictionary")) continue;
-      for (uint32_t j = 0; j < ts_node_named_child_count(dict); ++j) {
-        const TSNode pair = ts_node_named_child(dict, j);
-        if (!node_is(pair, "pair")) continue;
-        const auto key = string_value(ctx, ts_node_child_by_field_name(pair, "key", 3));
-        if (!key || (key->first != "console_scripts" && key->first != "gui_scripts")) continue;
-        const TSNode list = resolve(ctx, ts_node_child_by_field_id(pair, F.value));
-        if (!node_is(list, "list") && !node_is(list, "tuple")) continue;
+      for_each_pair(ctx, value, [&](const std::optional<std::pair<std::string, uint32_t>>& key, TSNode value) {
+        if (!key || (key->first != "console_scripts" && key->first != "gui_scripts")) return;
+        const TSNode list = resolve(ctx, value);
+        if (!node_is(list, "list") && !node_is(list, "tuple")) return;
         for (uint32_t k = 0; k < ts_node_named_child_count(list); ++k)
           if (const auto s = string_value(ctx, ts_node_named_child(list, k)))
             add_entry_point(ctx.file, s->first, s->second);
-      }
+      });
     } else if (name == "ext_modules") {
       const TSNode list = resolve(ctx, value);
       if (!node_is(list, "list")) continue;
