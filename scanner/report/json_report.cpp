@@ -111,6 +111,7 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
                        {"hours", s.effort.hours}};
   summary["errors"] = result.errors.size();
   summary["skipped"] = result.skipped.size();
+  summary["suppression_notes"] = result.suppression_notes.size();
   doc["summary"] = summary;
   // Findings are written one by one rather than built into one document: a repository with
   // tens of thousands of findings would otherwise hold them all twice in memory.
@@ -131,7 +132,16 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
     out << (i ? ",\n    " : "\n    ") << dump(finding_json(result.findings[i]), 4);
   out << (result.findings.empty() ? "],\n" : "\n  ],\n");
   out << "  \"errors\": " << dump(notes_json(result.errors), 2) << ",\n";
-  out << "  \"skipped\": " << dump(notes_json(result.skipped), 2) << "\n}\n";
+  out << "  \"skipped\": " << dump(notes_json(result.skipped), 2) << ",\n";
+  ordered_json suppression_notes = ordered_json::array();
+  for (const SuppressionNote& n : result.suppression_notes) {
+    ordered_json j = {{"path", n.path}};
+    if (n.cell) j["cell"] = n.cell;
+    j["line"] = n.line;
+    j["message"] = n.message;
+    suppression_notes.push_back(std::move(j));
+  }
+  out << "  \"suppression_notes\": " << dump(suppression_notes, 2) << "\n}\n";
 }
 
 }  // namespace mpsready

@@ -211,6 +211,20 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
   };
   for (const FileNote& n : result.errors) notify(n, "warning", "error");
   for (const FileNote& n : result.skipped) notify(n, "note", "skipped");
+  // Unknown rule ids and unused suppressions: a warning at the comment (or the file, in a
+  // notebook, whose lines are lines of a cell), so a suppression never fails silently.
+  for (const SuppressionNote& n : result.suppression_notes) {
+    ordered_json note;
+    note["level"] = "warning";
+    std::string text = n.path + ":" + (n.cell ? "cell " + std::to_string(n.cell) + ":" : "") + std::to_string(n.line) + ": " + n.message;
+    note["message"] = {{"text", text}};
+    ordered_json physical = {{"artifactLocation", artifact(n.path)}};
+    if (!n.cell && n.line > 0) physical["region"] = {{"startLine", n.line}};
+    note["locations"] = ordered_json::array({{{"physicalLocation", physical}}});
+    note["properties"] = {{"kind", "suppression"}};
+    if (n.cell) note["properties"]["cell"] = n.cell;
+    notifications.push_back(std::move(note));
+  }
   ordered_json invocation;
   invocation["executionSuccessful"] = true;
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = notifications;

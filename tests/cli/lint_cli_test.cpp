@@ -231,6 +231,25 @@ TEST(Suppressions, UnknownAndUnusedOnesAreReported) {
   EXPECT_FALSE(contains(run.out, "train.py:2: warning")) << run.out;
   EXPECT_FALSE(contains(run.out, "train.py:5: warning")) << run.out;
   EXPECT_TRUE(contains(run.out, "1 suppressed; 3 suppression problems")) << run.out;
+  // The same problems in JSON and SARIF, for a bot that reads those.
+  const CliRun json_run = mpsready("scan " + quote(dir.path().string()) + " --select py-* --format json", false);
+  const auto doc = nlohmann::json::parse(json_run.out);
+  EXPECT_EQ(doc["summary"]["suppression_notes"], 3);
+  ASSERT_EQ(doc["suppression_notes"].size(), 3u) << json_run.out;
+  EXPECT_EQ(doc["suppression_notes"][0]["path"], "clean.py");
+  EXPECT_EQ(doc["suppression_notes"][0]["line"], 1);
+  EXPECT_EQ(doc["suppression_notes"][1]["line"], 3);
+  EXPECT_EQ(doc["suppression_notes"][2]["message"].get<std::string>().rfind("suppression ignore[py-no-such-rule] names no rule", 0), 0u);
+  const CliRun sarif_run = mpsready("scan " + quote(dir.path().string()) + " --select py-* --format sarif", false);
+  const auto sarif = nlohmann::json::parse(sarif_run.out);
+  size_t suppression_warnings = 0;
+  for (const auto& note : sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"])
+    if (note["properties"]["kind"] == "suppression") {
+      ++suppression_warnings;
+      EXPECT_EQ(note["level"], "warning");
+      EXPECT_TRUE(note["locations"][0]["physicalLocation"].contains("region")) << note.dump();
+    }
+  EXPECT_EQ(suppression_warnings, 3u) << sarif_run.out;
 }
 
 TEST(Suppressions, PerFileIgnoresAndTheFileLevelForm) {
