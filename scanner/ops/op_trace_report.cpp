@@ -27,6 +27,28 @@ void append_delegate(std::vector<std::string>& chain, const NativeFunctions& tab
   if (op && !op->delegate.empty()) chain.push_back("aten::" + op->delegate);
 }
 
+// A row the trace made missing through its chains: in each version checked, it runs on MPS only
+// when its own status does and no op along its chains is missing there (the calls are the traced
+// release's; other releases are assumed to make the same calls). Without this the versions would
+// speak of the op alone and say "runs on MPS from 1.13" of an op that falls back in every release.
+void restate_versions_through_chains(OpCoverageRow& row, const std::vector<const NativeFunctions*>& tables) {
+  if (row.by_version.size() != tables.size()) return;
+  row.mps_from.clear();
+  for (size_t i = 0; i < tables.size(); ++i) {
+    OpCoverageRow::InVersion& in = row.by_version[i];
+    bool runs = op_status_rank(in.status) > op_status_rank(OpStatus::missing);
+    for (const auto& chain : row.chains)
+      for (size_t k = 1; k < chain.size() && runs; ++k)
+        runs = op_status_rank(lookup_status(*tables[i], parse_qualified(chain[k]))) > op_status_rank(OpStatus::missing);
+    if (!runs) {
+      in.status = OpStatus::missing;
+      in.inferred = false;
+    }
+    if (row.mps_from.empty() && runs) row.mps_from = in.version;
+    if (!runs) row.mps_from.clear();  // lost again
+  }
+}
+
 }  // namespace
 
 OpCoverageReport report_from_trace(const std::vector<TracedCall>& calls, const std::vector<const NativeFunctions*>& tables,
@@ -97,6 +119,7 @@ OpCoverageReport report_from_trace(const std::vector<TracedCall>& calls, const s
       row->mps = OpStatus::missing;
       row->inferred = false;
       row->through.clear();
+      restate_versions_through_chains(*row, tables);
     }
   }
   // A missing op called directly is its own chain (with its structured delegate, if any).
