@@ -9,7 +9,8 @@ cmake -S "$src" -B $build -DMPSREADY_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release 
   -DCMAKE_PREFIX_PATH="$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')" >$out/build.log 2>&1
 cmake --build $build -j16 --target mpsready mpsready-trace-ops >>$out/build.log 2>&1
 m=/tmp/models; mkdir -p $m
-python3 - $m <<'PY'
+# TorchScript compiles from source: the model script must be a file, not standard input.
+cat >$m/make_models.py <<'PY'
 import sys, torch
 m = sys.argv[1]
 class SvdKthHistc(torch.nn.Module):
@@ -23,14 +24,18 @@ cnn = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3, padding=1), torch.nn.ReLU(), 
                           torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(4, 10)).eval()
 torch.jit.trace(cnn, torch.randn(2, 3, 8, 8)).save(f"{m}/cnn.pt")
 PY
+python3 $m/make_models.py $m
 python3 "$src/tests/ops/trace_transformer.py" $m/transformer.pt eval
-t=$build/runtime/mpsready-trace-ops
+t=$build/mpsready-trace-ops
 $t $m/svd.pt 4x4:float32 >$out/trace-svd.tsv
 $t $m/cnn.pt 2x3x8x8:float32 >$out/trace-cnn.tsv
 $t $m/transformer.pt 2x5x32:float32 >$out/trace-transformer.tsv
-for d in cuda cpu; do
-  $build/mpsready smoke $m/svd.pt --input 4x4:float32 --device $d --format json --no-fresh-process \
-    --out-dir /tmp/smoke-$d -o $out/smoke-svd-$d.json >>$out/build.log 2>&1 || echo "smoke $d: exit $?" >>$out/build.log
+for spec in svd:4x4:float32 cnn:2x3x8x8:float32 transformer:2x5x32:float32; do
+  name=${spec%%:*}; input=${spec#*:}
+  for d in cuda cpu; do
+    $build/mpsready smoke $m/$name.pt --input $input --device $d --format json --no-fresh-process \
+      --out-dir /tmp/smoke-$name-$d -o $out/smoke-$name-$d.json >>$out/build.log 2>&1 || echo "smoke $name $d: exit $?" >>$out/build.log
+  done
 done
 python3 - "$out/native_functions-2.x-excerpt.yaml" <<'PY'
 import os, sys, torch, torchgen

@@ -6,9 +6,9 @@
 #include <torch/script.h>
 #include <torch/version.h>
 
+#include "ops/answering_tables.h"
 #include "ops/dispatcher_status.h"
 #include "ops/module_ops.h"
-#include "ops/native_functions_discovery.h"
 #include "ops/op_trace.h"
 #include "ops/op_trace_report.h"
 
@@ -25,35 +25,13 @@ std::vector<OpUse> uses_of(const torch::jit::Module& module) {
 ModelCoverage from_yaml(const std::vector<OpUse>& uses, const std::vector<TracedCall>* trace,
                         const OpCoverageSettings& settings) {
   ModelCoverage result;
-  DiscoveryRequest request;
-  request.explicit_files = settings.native_functions;
-  request.tables_dir = settings.tables_dir;
-  const DiscoveryResult found = discover_native_functions(request);
-  if (!found.errors.empty()) {
-    result.error = found.errors.front();
+  const AnsweringTables tables = load_answering_tables(settings);
+  if (!tables.error.empty()) {
+    result.error = tables.error;
     return result;
   }
-  std::string error;
-  const auto target = pick_native_functions(found.files, settings.torch_version, error);
-  if (!target) {
-    result.error = error;
-    return result;
-  }
-  // Every file found is read, so the answer can say from which version on an op runs on MPS.
-  std::vector<std::unique_ptr<NativeFunctions>> tables;
-  std::vector<const NativeFunctions*> views;
-  size_t target_index = 0;
-  try {
-    for (const auto& file : found.files) {
-      if (file.path == target->path) target_index = tables.size();
-      tables.push_back(std::make_unique<NativeFunctions>(NativeFunctions::load(file.path, file.version)));
-      views.push_back(tables.back().get());
-    }
-  } catch (const NativeFunctionsError& e) {
-    result.error = e.what();
-    return result;
-  }
-  result.report = trace ? report_from_trace(*trace, views, target_index) : report_from_tables(uses, views, target_index);
+  result.report = trace ? report_from_trace(*trace, tables.views, tables.target)
+                        : report_from_tables(uses, tables.views, tables.target);
   return result;
 }
 

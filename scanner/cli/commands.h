@@ -45,6 +45,7 @@ struct ScanCommandOptions {
 
 struct OpsCommandOptions {
   std::string model;                          // a TorchScript file
+  std::string trace_file;                     // --trace FILE: calls recorded by mpsready-trace-ops instead of a model
   std::string format = "text";
   std::string output;                         // -o, "" = stdout
   std::string torch_version;                  // --torch-version

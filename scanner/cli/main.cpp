@@ -68,7 +68,9 @@ int main(int argc, char** argv) {
   add_smoke_options(*audit_cmd, audit.smoke, /*model_positional=*/false);
   OpsCommandOptions ops;
   CLI::App* ops_cmd = app.add_subcommand(kRuntimeSubcommands[2].name, kRuntimeSubcommands[2].description);
-  ops_cmd->add_option("model", ops.model, "TorchScript file (torch.jit.save)")->required();
+  ops_cmd->add_option("model", ops.model, "TorchScript file (torch.jit.save); or give --trace");
+  ops_cmd->add_option("--trace", ops.trace_file,
+                      "Calls recorded by mpsready-trace-ops on another machine (op, caller, count per line) instead of a model");
   ops_cmd->add_option("--format", ops.format, "Output format")->check(CLI::IsMember({"text", "json"}));
   ops_cmd->add_option("-o,--output", ops.output, "Write the answer to FILE instead of stdout");
   ops_cmd->add_option("--torch-version", ops.torch_version, "PyTorch version to answer for (default: the newest bundled op-status table)");

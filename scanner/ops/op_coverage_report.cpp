@@ -85,6 +85,7 @@ void write_op_coverage_json(std::ostream& out, const OpCoverageReport& report) {
   doc["torch_version"] = report.torch_version;
   doc["source"] = report.source;
   doc["method"] = report.method;
+  if (!report.traced_with.empty()) doc["traced_with"] = report.traced_with;
   if (report.method == "graph")
     doc["note"] = "the ops of the TorchScript graph: ops called inside composite and generic kernels are not seen; "
                   "give --input or --inputs to trace what runs";
@@ -141,6 +142,7 @@ void write_op_coverage_text(std::ostream& out, const OpCoverageReport& report) {
   out << report.subject << ": " << report.ops.size()
       << (report.method == "trace" ? " aten ops dispatched by one forward pass on the CPU"
                                    : " aten ops in the TorchScript graph")
+      << (report.traced_with.empty() ? "" : " (recorded with " + report.traced_with + ")")
       << ", MPS status from " << report.source << "\n";
   size_t width = 0;
   for (const auto& row : report.ops) width = std::max(width, qualified(row.op).size());

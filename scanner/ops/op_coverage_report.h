@@ -51,6 +51,9 @@ struct OpCoverageReport {
   // "graph": the ops of the TorchScript graph (cannot see inside composites); "trace": the ops
   // one forward pass on the CPU dispatched, nested calls included.
   std::string method = "graph";
+  // A trace recorded elsewhere (`ops --trace`): the LibTorch that ran it ("LibTorch 2.11.0"), as its
+  // file's header says; "" for a trace run here.
+  std::string traced_with;
 };
 
 // The overload one use reaches in a table: the named overload; when the overload is not known, or

@@ -462,6 +462,41 @@ TEST(OpsCommand, InputsTraceWhatRunsAndTheTransformerKeepsItsAnswer) {
             nlohmann::json::parse(R"(["aten::_transformer_encoder_layer_fwd"])"));
 }
 
+TEST(OpsCommand, ARecordedTraceIsAnsweredWithoutItsModel) {
+  // Recorded under LibTorch 2.11 on another machine (tests/ops/traces/README.md).
+  const std::string trace = (source_dir() / "tests/ops/traces/pytorch-2.11.0/svd_kthvalue_histc.tsv").string();
+  const CommandRun json_run = mpsready_ops("--trace '" + trace + "' --format json");
+  ASSERT_EQ(json_run.code, 0) << json_run.out;
+  const auto doc = nlohmann::json::parse(json_run.out);
+  EXPECT_EQ(doc["method"], "trace");
+  EXPECT_EQ(doc["traced_with"], "LibTorch 2.11.0");
+  EXPECT_EQ(doc["torch_version"], "2.11.0");
+  EXPECT_EQ(doc["summary"]["falls_back"], nlohmann::json::parse(R"(["aten::_linalg_svd"])"));
+  const CommandRun old_run = mpsready_ops("--trace '" + trace + "' --format json --torch-version 1.13");
+  ASSERT_EQ(old_run.code, 0) << old_run.out;
+  EXPECT_EQ(nlohmann::json::parse(old_run.out)["summary"]["falls_back"],
+            nlohmann::json::parse(R"(["aten::_linalg_svd", "aten::histc", "aten::kthvalue.values"])"));
+  const CommandRun text_run = mpsready_ops("--trace '" + trace + "'");
+  ASSERT_EQ(text_run.code, 0) << text_run.out;
+  EXPECT_NE(text_run.out.find("dispatched by one forward pass on the CPU (recorded with LibTorch 2.11.0)"), std::string::npos)
+      << text_run.out;
+  // Usage errors: a model and a trace, neither, inputs for a trace, a file that is not a trace.
+  TempDir tmp;
+  const fs::path model = tmp.path() / "svd.pt";
+  svd_kthvalue_histc_model().save(model.string());
+  const CommandRun both = mpsready_ops("'" + model.string() + "' --trace '" + trace + "'");
+  EXPECT_EQ(both.code, 2);
+  EXPECT_NE(both.out.find("give a model file or --trace FILE (one of the two)"), std::string::npos) << both.out;
+  EXPECT_EQ(mpsready_ops("--format json").code, 2);
+  const CommandRun with_input = mpsready_ops("--trace '" + trace + "' --input 4x4:float32");
+  EXPECT_EQ(with_input.code, 2);
+  EXPECT_NE(with_input.out.find("--trace already lists what ran"), std::string::npos) << with_input.out;
+  tmp.write("bad.tsv", "# op\tcaller\tcount (LibTorch 2.11.0)\naten::relu - 1\n");
+  const CommandRun bad = mpsready_ops("--trace '" + (tmp.path() / "bad.tsv").string() + "'");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("bad.tsv: line 2: expected three tab-separated fields"), std::string::npos) << bad.out;
+}
+
 TEST(OpsCommand, LinearAlgebraModelAndPythonSourceNameTheSameMissingOps) {
   torch::jit::Module model("Linalg");
   model.define(kLinalgModelSource);
