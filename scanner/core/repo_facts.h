@@ -29,12 +29,33 @@ struct ModuleFact {
   // `if __name__ == "__main__":` block, lines [main_line, main_end_line]; 0 when none.
   int main_line = 0;
   int main_end_line = 0;
+  // `raise NotImplementedError` on the branch without CUDA (`if x.is_cuda: … else: raise …`,
+  // `if not x.is_cuda: raise …`): the lines. The code there needs CUDA whatever else it imports.
+  std::vector<int> cuda_only_raises;
+};
+
+// Distributed set-up, read line by line from a Python file:
+//   kind "init": `init_process_group(...)` that a public function (`initialize`, `__init__`,
+//     `train`, any name without a leading `_`) always runs; `text`: its backend expression, through
+//     one local assignment (`backend = BACKENDS[device]`); `name`: the function.
+//   kind "mps-stub-table": a per-device table whose MPS entry is None or NotImplemented*
+//     (`{"cuda": "nccl", "mps": None}`); `name`: the table.
+//   kind "mps-stub-class": a class for MPS (`class MPS_Accelerator(...)`) whose methods only raise
+//     NotImplementedError or return None / NotImplemented*; `name`: the class, `text`: its
+//     methods, space-separated.
+struct DistributedFact {
+  std::string path;
+  int line = 0;
+  std::string kind;
+  std::string name;
+  std::string text;
 };
 
 // Something that says how the repository stands with MPS, with where it was seen.
 // kind: "selects-mps" (code picks or handles the MPS device), "docs-mps" (documentation says it
 // runs on MPS / Apple Silicon), "docs-requires-cuda" (documentation says CUDA or an NVIDIA GPU
-// is required), "ci-macos" (a CI job runs on macOS).
+// is required), "ci-macos" (a CI job runs on macOS), "mps-stub" (negative: a class or table
+// entry for MPS that only raises or returns None; never MPS support).
 struct EvidenceFact {
   std::string path;
   int line = 0;
@@ -70,11 +91,33 @@ struct ExtensionFact {
   std::string branch;    // on a feature branch
 };
 
+// An operator a C++ file exports to Python or registers with the dispatcher: pybind
+// `m.def("name", &fn)`, `TORCH_LIBRARY` `m.def("name(Tensor x) -> Tensor", &fn)`, or
+// `TORCH_LIBRARY_IMPL(ns, KEY, m)` `m.impl("name", &fn)`.
+struct CppOpFact {
+  int line = 0;
+  std::string name;      // `nms` of `m.def("nms", ...)` or of the schema `ns::nms(Tensor x) -> Tensor`
+  std::string function;  // the C++ function bound (`nms` of `&ops::nms`); "" for a lambda or none
+  std::string key;       // the dispatch key of a TORCH_LIBRARY_IMPL block (`CPU`, `CUDA`); "" otherwise
+  bool schema_only = false;  // a TORCH_LIBRARY `m.def` of a schema with no implementation
+  bool cuda_only = false;    // compiled only with WITH_CUDA (inside `#ifdef WITH_CUDA`)
+  bool lambda_cpu = true;    // a lambda's body reaches CPU code (meaningful when function is "")
+};
+
+// A function a C++ file defines, and whether its body reaches CPU code with WITH_CUDA undefined
+// (false: its path without CUDA only raises: AT_ERROR, TORCH_CHECK(false, ...), throw).
+struct CppFunctionFact {
+  std::string name;
+  bool cpu = true;
+};
+
 // What a C++/CUDA file offers an extension built from it.
 struct CppUnitFact {
   std::string path;
   bool cuda_code = false;         // kernels, launches or CUDA calls
   bool cpu_registration = false;  // TORCH_LIBRARY_IMPL(ns, CPU, m) or a CPU dispatch
+  std::vector<CppOpFact> ops;
+  std::vector<CppFunctionFact> functions;
 };
 
 // A console or GUI script a manifest installs (`console_scripts`, `[project.scripts]`): the
@@ -94,6 +137,7 @@ struct RepoFacts {
   std::vector<ModuleFact> modules;
   std::vector<EvidenceFact> evidence;
   std::vector<EntryPointFact> entry_points;
+  std::vector<DistributedFact> distributed;
 
   void append(RepoFacts&& other) {
     for (auto& i : other.imports) imports.push_back(std::move(i));
@@ -104,6 +148,7 @@ struct RepoFacts {
     for (auto& m : other.modules) modules.push_back(std::move(m));
     for (auto& e : other.evidence) evidence.push_back(std::move(e));
     for (auto& e : other.entry_points) entry_points.push_back(std::move(e));
+    for (auto& d : other.distributed) distributed.push_back(std::move(d));
   }
 };
 

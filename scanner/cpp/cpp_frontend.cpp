@@ -7,6 +7,7 @@
 
 #include "clang_parse.h"
 #include "cpp_guards.h"
+#include "cpu_coverage.h"
 #include "core/source_text.h"
 #include "engine/repo_walker.h"
 #include "macro_growth.h"
@@ -17,6 +18,7 @@ namespace mpsready {
 namespace {
 
 constexpr size_t kMaxSnippetBytes = 240;
+constexpr std::string_view kLinkageNeedles[] = {"TORCH_LIBRARY", "PYBIND11_MODULE", "WITH_CUDA", "is_cuda"};
 // Clang's cost grows faster than a file's size on machine-generated sources; past this only the
 // token-level matchers run (kernels, launches, calls and asm have token-level fallbacks).
 constexpr size_t kMaxClangBytes = 2u << 20;
@@ -106,11 +108,16 @@ class CppWorker final : public FrontendWorker {
       out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " + std::to_string(*bad) +
                                            "); invalid bytes were read as '?'"});
     const std::vector<bool> active = frontend_.filter().active_rules(text.text());
-    const bool registers_ops = text.text().find("TORCH_LIBRARY_IMPL") != std::string_view::npos;
+    // Files that register or implement an extension's operators give the linkage facts even
+    // when no rule looks at them.
+    const bool registers_ops = std::any_of(
+        std::begin(kLinkageNeedles), std::end(kLinkageNeedles),
+        [&](std::string_view needle) { return text.text().find(needle) != std::string_view::npos; });
     const bool any_rule = std::find(active.begin(), active.end(), true) != active.end();
     if (!any_rule && !registers_ops) return;
     if (!any_rule) {  // only the facts the extension linkage needs: a lexical pass is enough
-      out.facts.cpp_units.push_back(unit_fact(file.path, lex_cpp(text.text(), false), nullptr));
+      const std::vector<CppToken> tokens = lex_cpp(text.text(), false);
+      out.facts.cpp_units.push_back(unit_fact(file.path, tokens, text.text(), find_cuda_guards(tokens, text.text()), nullptr));
       return;
     }
     out.parsed = true;
@@ -158,7 +165,7 @@ class CppWorker final : public FrontendWorker {
         out.errors.push_back({file.path, describe_parse(cpp.clang)});
       }
     }
-    out.facts.cpp_units.push_back(unit_fact(file.path, cpp.tokens, &cpp.clang));
+    out.facts.cpp_units.push_back(unit_fact(file.path, cpp.tokens, text.text(), guards, &cpp.clang));
 
     std::vector<Finding> findings;
     // Every site of a rule (before one finding per line is kept), for the rules it supersedes.
@@ -187,12 +194,16 @@ class CppWorker final : public FrontendWorker {
   }
 
  private:
-  // Whether the file holds CUDA code, and whether it registers CPU kernels
-  // (`TORCH_LIBRARY_IMPL(ns, CPU, m)`), for the extension linkage.
-  static CppUnitFact unit_fact(const std::string& path, const std::vector<CppToken>& tokens,
-                               const ClangParseResult* clang) {
+  // Whether the file holds CUDA code, whether it registers CPU kernels
+  // (`TORCH_LIBRARY_IMPL(ns, CPU, m)`), and the operators and functions it offers a CPU build,
+  // for the extension linkage.
+  static CppUnitFact unit_fact(const std::string& path, const std::vector<CppToken>& tokens, std::string_view text,
+                               const CppGuards& guards, const ClangParseResult* clang) {
     CppUnitFact fact;
     fact.path = path;
+    CpuCoverage coverage = read_cpu_coverage(tokens, text, guards);
+    fact.ops = std::move(coverage.ops);
+    fact.functions = std::move(coverage.functions);
     if (clang) fact.cuda_code = !clang->kernels.empty() || !clang->launches.empty();
     for (size_t i = 0; i + 4 < tokens.size(); ++i) {
       if (tokens[i].spelling == "TORCH_LIBRARY_IMPL" && tokens[i + 1].spelling == "(" &&

@@ -216,12 +216,29 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_string(out, u.path);
     put_varint(out, u.cuda_code);
     put_varint(out, u.cpu_registration);
+    put_varint(out, u.ops.size());
+    for (const CppOpFact& op : u.ops) {
+      put_int(out, op.line);
+      put_string(out, op.name);
+      put_string(out, op.function);
+      put_string(out, op.key);
+      put_varint(out, op.schema_only);
+      put_varint(out, op.cuda_only);
+      put_varint(out, op.lambda_cpu);
+    }
+    put_varint(out, u.functions.size());
+    for (const CppFunctionFact& fn : u.functions) {
+      put_string(out, fn.name);
+      put_varint(out, fn.cpu);
+    }
   }
   put_varint(out, facts.modules.size());
   for (const ModuleFact& m : facts.modules) {
     put_string(out, m.path);
     put_int(out, m.main_line);
     put_int(out, m.main_end_line);
+    put_varint(out, m.cuda_only_raises.size());
+    for (int line : m.cuda_only_raises) put_int(out, line);
   }
   put_varint(out, facts.evidence.size());
   for (const EvidenceFact& e : facts.evidence) {
@@ -236,6 +253,14 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_string(out, e.path);
     put_int(out, e.line);
     put_string(out, e.module);
+  }
+  put_varint(out, facts.distributed.size());
+  for (const DistributedFact& d : facts.distributed) {
+    put_string(out, d.path);
+    put_int(out, d.line);
+    put_string(out, d.kind);
+    put_string(out, d.name);
+    put_string(out, d.text);
   }
 }
 
@@ -281,14 +306,30 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
   }
   if (!get_count(in, n, total)) return std::nullopt;
   facts.cpp_units.resize(n);
-  for (CppUnitFact& u : facts.cpp_units)
+  for (CppUnitFact& u : facts.cpp_units) {
     if (!in.string(u.path) || u.path != path || !get_bool(in, u.cuda_code) || !get_bool(in, u.cpu_registration))
       return std::nullopt;
+    if (!get_count(in, n, total)) return std::nullopt;
+    u.ops.resize(n);
+    for (CppOpFact& op : u.ops)
+      if (!get_int(in, op.line) || !in.string(op.name) || !in.string(op.function) || !in.string(op.key) ||
+          !get_bool(in, op.schema_only) || !get_bool(in, op.cuda_only) || !get_bool(in, op.lambda_cpu))
+        return std::nullopt;
+    if (!get_count(in, n, total)) return std::nullopt;
+    u.functions.resize(n);
+    for (CppFunctionFact& fn : u.functions)
+      if (!in.string(fn.name) || !get_bool(in, fn.cpu)) return std::nullopt;
+  }
   if (!get_count(in, n, total)) return std::nullopt;
   facts.modules.resize(n);
-  for (ModuleFact& m : facts.modules)
+  for (ModuleFact& m : facts.modules) {
     if (!in.string(m.path) || m.path != path || !get_int(in, m.main_line) || !get_int(in, m.main_end_line))
       return std::nullopt;
+    if (!get_count(in, n, total)) return std::nullopt;
+    m.cuda_only_raises.resize(n);
+    for (int& line : m.cuda_only_raises)
+      if (!get_int(in, line)) return std::nullopt;
+  }
   if (!get_count(in, n, total)) return std::nullopt;
   facts.evidence.resize(n);
   for (EvidenceFact& e : facts.evidence)
@@ -299,6 +340,12 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
   facts.entry_points.resize(n);
   for (EntryPointFact& e : facts.entry_points)
     if (!in.string(e.path) || e.path != path || !get_int(in, e.line) || !in.string(e.module)) return std::nullopt;
+  if (!get_count(in, n, total)) return std::nullopt;
+  facts.distributed.resize(n);
+  for (DistributedFact& d : facts.distributed)
+    if (!in.string(d.path) || d.path != path || !get_int(in, d.line) || !in.string(d.kind) || !in.string(d.name) ||
+        !in.string(d.text))
+      return std::nullopt;
   if (!in.at_end()) return std::nullopt;
   return o;
 }

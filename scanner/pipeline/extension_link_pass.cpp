@@ -1,6 +1,7 @@
 #include "pipeline/extension_link_pass.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -37,6 +38,65 @@ std::string join_sites(const std::vector<const ImportFact*>& sites) {
   return out;
 }
 
+bool cuda_source(std::string_view path) {
+  return path.ends_with(".cu") || path.ends_with(".cuh");
+}
+
+bool header(std::string_view path) { return path.ends_with(".h") || path.ends_with(".hpp"); }
+
+// How many of the operators a CUDA build exports its CPU build implements.
+struct OpCoverage {
+  std::vector<std::string> exported;  // by the CUDA build, sorted
+  std::vector<std::string> missing;   // with no CPU implementation, sorted
+  bool applies() const { return !exported.empty(); }
+  // Most: more than half of the operators reach CPU code.
+  bool covered() const { return missing.size() * 2 < exported.size(); }
+};
+
+// `cuda_units`: the files of the CUDA build; `cpu_units`: those of its CPU build. A function
+// bound by name is looked up among the CPU build's files and every header; one not found there
+// counts as implemented (nothing says it is not).
+OpCoverage op_coverage(const std::vector<const CppUnitFact*>& cuda_units, const std::vector<const CppUnitFact*>& cpu_units,
+                       const std::vector<CppUnitFact>& all_units) {
+  OpCoverage out;
+  std::set<std::string> exported;
+  for (const CppUnitFact* u : cuda_units)
+    for (const CppOpFact& op : u->ops)
+      if (op.key.empty() || op.key == "CUDA") exported.insert(op.name);
+  std::map<std::string, bool> cpu_function;  // name → some definition reaches CPU code
+  const auto add_functions = [&](const CppUnitFact& u) {
+    for (const CppFunctionFact& fn : u.functions) cpu_function[fn.name] = cpu_function[fn.name] || fn.cpu;
+  };
+  for (const CppUnitFact* u : cpu_units) add_functions(*u);
+  for (const CppUnitFact& u : all_units)
+    if (header(u.path)) add_functions(u);
+  std::set<std::string> implemented;
+  for (const CppUnitFact* u : cpu_units)
+    for (const CppOpFact& op : u->ops) {
+      if (op.cuda_only || op.schema_only || op.key == "CUDA" || !exported.count(op.name)) continue;
+      bool cpu = op.lambda_cpu;
+      if (!op.function.empty()) {
+        const auto it = cpu_function.find(op.function);
+        cpu = it == cpu_function.end() || it->second;
+      }
+      if (cpu) implemented.insert(op.name);
+    }
+  out.exported.assign(exported.begin(), exported.end());
+  for (const std::string& name : exported)
+    if (!implemented.count(name)) out.missing.push_back(name);
+  return out;
+}
+
+std::string describe(const OpCoverage& c) {
+  std::string out = "its CPU build implements " + std::to_string(c.exported.size() - c.missing.size()) + " of the " +
+                    std::to_string(c.exported.size()) + " operators the CUDA build exports";
+  if (c.missing.empty()) return out;
+  out += " (no CPU code for ";
+  for (size_t i = 0; i < c.missing.size() && i < kSitesNamed; ++i) out += (i ? ", " : "") + c.missing[i];
+  if (c.missing.size() > kSitesNamed) out += " and " + std::to_string(c.missing.size() - kSitesNamed) + " more";
+  return out + ")";
+}
+
 }  // namespace
 
 ExtensionLinkPass::ExtensionLinkPass(const RuleSet& rules) {
@@ -56,18 +116,42 @@ void ExtensionLinkPass::run(ScanResult& result) const {
       if (!imports_module(imp, ext.name)) continue;
       (imp.guarded ? guarded : unguarded).push_back(&imp);
     }
-    const bool cpp_twin = std::any_of(facts.extensions.begin(), facts.extensions.end(), [&](const ExtensionFact& e) {
+    const auto twin = std::find_if(facts.extensions.begin(), facts.extensions.end(), [&](const ExtensionFact& e) {
       return !e.cuda && e.name == ext.name;
     });
-    const auto built_from = [&](const std::string& path) {
-      return std::any_of(ext.sources.begin(), ext.sources.end(),
+    const bool cpp_twin = twin != facts.extensions.end();
+    const auto built_from_sources = [](const ExtensionFact& e, const std::string& path) {
+      return std::any_of(e.sources.begin(), e.sources.end(),
                          [&](const std::string& s) { return extension_source_matches(s, path); });
     };
+    const auto built_from = [&](const std::string& path) { return built_from_sources(ext, path); };
     const bool cpu_kernels = std::any_of(facts.cpp_units.begin(), facts.cpp_units.end(), [&](const CppUnitFact& u) {
       return built_from(u.path) && u.cpu_registration;
     });
+    // The CPU build (the CppExtension twin, or the extension's own C++ files) must implement most
+    // of the operators the CUDA build exports, not only raise for them.
+    std::vector<const CppUnitFact*> cuda_units, cpu_units;
+    for (const CppUnitFact& u : facts.cpp_units) {
+      if (built_from(u.path)) cuda_units.push_back(&u);
+      if (cpp_twin ? built_from_sources(*twin, u.path) : built_from(u.path) && !cuda_source(u.path))
+        cpu_units.push_back(&u);
+    }
+    // A CPU build whose sources are not literal is not read: nothing says what it lacks.
+    const OpCoverage coverage = cpp_twin && twin->sources.empty() ? OpCoverage{}
+                                                                  : op_coverage(cuda_units, cpu_units, facts.cpp_units);
+    const bool cpu_build = (cpp_twin || cpu_kernels) && (!coverage.applies() || coverage.covered());
     const bool fallback_everywhere = unguarded.empty() && !guarded.empty();
-    const bool has_cpu_path = cpp_twin || cpu_kernels || fallback_everywhere;
+    // A module that imports the extension and raises NotImplementedError on its path without
+    // CUDA needs the CUDA build whatever the CPU build offers.
+    std::string raises_without_cuda;
+    for (const ModuleFact& m : facts.modules) {
+      if (m.cuda_only_raises.empty() || !raises_without_cuda.empty()) continue;
+      const auto imports_here = [&](const ImportFact* imp) { return imp->path == m.path; };
+      if (std::any_of(unguarded.begin(), unguarded.end(), imports_here) ||
+          std::any_of(guarded.begin(), guarded.end(), imports_here))
+        raises_without_cuda = m.path + ":" + std::to_string(m.cuda_only_raises.front());
+    }
+    const bool has_cpu_path = (cpu_build || fallback_everywhere) && raises_without_cuda.empty();
 
     std::string linkage = "extension `" + ext.name + "`";
     if (!ext.sources.empty()) {
@@ -81,6 +165,8 @@ void ExtensionLinkPass::run(ScanResult& result) const {
     else linkage += " is not imported by any scanned Python file";
     if (cpp_twin) linkage += "; a CppExtension of the same name is its CPU build";
     else if (cpu_kernels) linkage += "; its sources register CPU kernels";
+    if ((cpp_twin || cpu_kernels) && coverage.applies()) linkage += ", and " + describe(coverage);
+    if (!raises_without_cuda.empty()) linkage += "; " + raises_without_cuda + " raises NotImplementedError without CUDA";
 
     // The unguarded import of a CUDA-only extension is itself a finding, at the import line.
     if (!has_cpu_path) {

@@ -4,6 +4,7 @@
 #include "deps/dependency_link_pass.h"
 #include "deps/deps_frontend.h"
 #include "docs/docs_frontend.h"
+#include "pipeline/distributed_backend_pass.h"
 #include "pipeline/extension_link_pass.h"
 #include "pipeline/suppressions.h"
 #include "python/python_frontend.h"
@@ -18,6 +19,7 @@ Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands, do
   frontends_.push_back(std::make_unique<DocsFrontend>());
   passes_.push_back(std::make_unique<ExtensionLinkPass>(rules));
   passes_.push_back(std::make_unique<DependencyLinkPass>());
+  passes_.push_back(std::make_unique<DistributedBackendPass>(rules));
 }
 
 ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& options,

@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include <vector>
+
 #include "core/source_text.h"
 
 namespace mpsready {
@@ -27,11 +29,62 @@ bool is_code_at_column_zero(std::string_view line) {
   return !line.empty() && line[0] != ' ' && line[0] != '\t' && line[0] != '#' && line[0] != '\r';
 }
 
+size_t indent_of(std::string_view line) {
+  const size_t first = line.find_first_not_of(" \t");
+  return first == std::string_view::npos ? std::string_view::npos : first;
+}
+
+// The lines of `raise NotImplementedError` on a branch without CUDA: the `else:` of a CUDA check,
+// the body of a negated check, or the statement right after a CUDA branch that returns.
+std::vector<int> scan_cuda_only_raises(std::string_view text) {
+  static const RE2 positive(R"re(^\s*(?:el)?if\s+(?:[\w.\[\]]+\.is_cuda\b|torch\.cuda\.is_available\(\)|[\w.]+\.type\s*==\s*["']cuda["'])\s*:)re");
+  static const RE2 negative(R"re(^\s*if\s+(?:not\s+[\w.\[\]]+\.is_cuda\b|not\s+torch\.cuda\.is_available\(\)|[\w.]+\.type\s*!=\s*["']cuda["'])\s*:)re");
+  static const RE2 raise(R"(^\s*raise\s+NotImplementedError\b)");
+  static const RE2 returns(R"(^\s*return\b)");
+  struct Branch {
+    size_t indent;
+    bool cuda;  // the branch needs CUDA (a positive check's body); else: runs without it
+    bool returned = false;
+  };
+  std::vector<int> out;
+  std::vector<Branch> open;     // enclosing `if`/`else` branches tied to a CUDA check
+  std::vector<std::pair<size_t, bool>> closed;  // a positive branch just ended: its indent, whether it returned
+  for_each_line(text, [&](int number, std::string_view line) {
+    const size_t indent = indent_of(line);
+    if (indent == std::string_view::npos || line[indent] == '#') return true;
+    const re2::StringPiece piece(line.data(), line.size());
+    const std::string_view code = line.substr(indent);
+    while (!open.empty() && indent <= open.back().indent) {
+      if (open.back().cuda) closed.emplace_back(open.back().indent, open.back().returned);
+      open.pop_back();
+    }
+    std::erase_if(closed, [&](const auto& c) { return indent < c.first; });
+    const bool after_cuda_return = !closed.empty() && closed.back().first == indent && closed.back().second;
+    const bool is_else = code.rfind("else", 0) == 0 && code.find(':') != std::string_view::npos;
+    if (is_else && !closed.empty() && closed.back().first == indent) {
+      open.push_back({indent, false});
+      closed.pop_back();
+      return true;
+    }
+    if (!closed.empty() && closed.back().first == indent && !is_else) {
+      if (RE2::PartialMatch(piece, raise) && after_cuda_return) out.push_back(number);
+      closed.pop_back();
+    }
+    if (RE2::PartialMatch(piece, positive)) open.push_back({indent, true});
+    else if (RE2::PartialMatch(piece, negative)) open.push_back({indent, false});
+    else if (!open.empty() && RE2::PartialMatch(piece, raise) && !open.back().cuda) out.push_back(number);
+    else if (!open.empty() && open.back().cuda && RE2::PartialMatch(piece, returns)) open.back().returned = true;
+    return true;
+  });
+  return out;
+}
+
 }  // namespace
 
 ModuleFact scan_main_block(const std::string& path, std::string_view text) {
   static const RE2 main_check(R"(^if\s+(?:__name__\s*==\s*["']__main__["']|["']__main__["']\s*==\s*__name__)\s*:)");
-  ModuleFact fact{path, 0, 0};
+  ModuleFact fact{path, 0, 0, {}};
+  if (text.find("NotImplementedError") != std::string_view::npos) fact.cuda_only_raises = scan_cuda_only_raises(text);
   for_each_line(text, [&](int number, std::string_view line) {
     if (fact.main_line == 0) {
       if (RE2::PartialMatch(line, main_check)) fact.main_line = fact.main_end_line = number;

@@ -2,7 +2,10 @@
 
 #include "python/lexical_import_context.h"
 
+#include "python/distributed_facts.h"
 #include "python/module_facts.h"
+
+#include <algorithm>
 
 #include <re2/re2.h>
 
@@ -47,7 +50,15 @@ class PythonWorker final : public FrontendWorker {
       out.facts.python_files.push_back(file.path);
       out.facts.modules.push_back(scan_main_block(file.path, text.text()));
     }
+    DistributedScan distributed;
+    if (!is_notebook) distributed = scan_distributed(file.path, text.text());
+    for (auto& d : distributed.facts) out.facts.distributed.push_back(std::move(d));
+    for (auto& e : distributed.evidence) out.facts.evidence.push_back(std::move(e));
     for (auto& e : scan_mps_evidence(file.path, text.text())) {
+      // A stub for MPS (a method that raises, a table entry of None) is no MPS support.
+      if (std::any_of(distributed.stub_lines.begin(), distributed.stub_lines.end(),
+                      [&](const auto& span) { return span.first <= e.line && e.line <= span.second; }))
+        continue;
       if (is_notebook) {
         ImportFact at{file.path, e.line, 0, "", false};
         e.cell = map_cell(notebook, at);

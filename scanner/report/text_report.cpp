@@ -86,7 +86,8 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       {"selects-mps", "code that selects or handles MPS"},
       {"docs-mps", "documentation that mentions MPS or Apple Silicon"},
       {"ci-macos", "CI jobs on macOS"},
-      {"docs-requires-cuda", "documentation that requires CUDA or an NVIDIA GPU"}};
+      {"docs-requires-cuda", "documentation that requires CUDA or an NVIDIA GPU"},
+      {"mps-stub", "code for MPS that only raises or returns None (no MPS support)"}};
   for (const auto& [kind, label] : kKinds) {
     std::vector<const EvidenceFact*> seen;
     for (const EvidenceFact& e : s.evidence)

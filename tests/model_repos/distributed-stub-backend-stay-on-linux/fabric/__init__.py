@@ -1,0 +1,3 @@
+from .engine import Trainer, initialize
+
+__all__ = ["Trainer", "initialize"]
