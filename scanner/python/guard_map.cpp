@@ -4,6 +4,8 @@
 #include <cctype>
 #include <unordered_set>
 
+#include <re2/re2.h>
+
 #include "python/import_map.h"
 #include "python/string_literal.h"
 #include "python/ts_python.h"
@@ -219,6 +221,18 @@ CudaCheck CudaCheckClassifier::classify_rank_check(TSNode expr) const {
   if (op == "!=" || op == ">" || op == "is not") return CudaCheck::positive;
   if (op == "==" || op == "is") return CudaCheck::negative;
   return CudaCheck::none;
+}
+
+MpsCheck classify_mps_condition(std::string_view condition) {
+  if (condition.find("mps") == std::string_view::npos) return MpsCheck::none;
+  static const RE2 positive(
+      R"re((==\s*["']mps["']|["']mps["']\s*==|\.is_mps\b|backends\.mps\.is_available\(\)|["']mps["']\s+in\b))re");
+  static const RE2 negative(
+      R"re((!=\s*["']mps["']|["']mps["']\s*!=|\bnot\s+[\w.]*\.is_mps\b|\bnot\s+torch\.backends\.mps\.is_available\(\)|["']mps["']\s+not\s+in\b))re");
+  const re2::StringPiece text(condition.data(), condition.size());
+  if (RE2::PartialMatch(text, negative)) return MpsCheck::negative;
+  if (RE2::PartialMatch(text, positive)) return MpsCheck::positive;
+  return MpsCheck::none;
 }
 
 void GuardMap::add(uint32_t start, uint32_t end) {

@@ -34,6 +34,12 @@ class CudaCheckClassifier {
   const std::unordered_set<std::string>& flags_;
 };
 
+// What a condition says about the MPS device, read from its text: `x.device.type == "mps"`,
+// `x.is_mps`, `torch.backends.mps.is_available()`, `"mps" in str(device)` are positive; `!=`,
+// `not ...is_mps` and `"mps" not in ...` negative.
+enum class MpsCheck { none, positive, negative };
+MpsCheck classify_mps_condition(std::string_view condition);
+
 class GuardMap {
  public:
   void add(uint32_t start, uint32_t end);

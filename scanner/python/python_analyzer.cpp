@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "python/downcast_helpers.h"
 #include "python/extension_facts.h"
 #include "python/import_context.h"
 #include "python/python_file.h"
@@ -166,6 +167,14 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
   std::vector<std::vector<RawMatch>> query_matches;
   queries.run(file, wanted, query_matches);
   std::vector<RawMatch> raw;
+  // Arguments of calls to helpers that cast to float32 on MPS, found once for the rules that ask.
+  std::optional<std::vector<DowncastArgument>> downcast;
+  const auto passed_to_downcast = [&](uint32_t start, uint32_t end) -> const DowncastArgument* {
+    if (!downcast) downcast = mps_downcast_arguments(file);
+    for (const DowncastArgument& arg : *downcast)
+      if (arg.start <= start && end <= arg.end) return &arg;
+    return nullptr;
+  };
   for (size_t i = 0; i < program.rules().size(); ++i) {
     if (!active[i]) continue;
     const CompiledPythonRule& compiled = program.rules()[i];
@@ -179,6 +188,13 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       const uint32_t end = ts_node_end_byte(m.node);
       const bool guarded = rule.when_guarded != WhenGuarded::keep && file.guards().contains(start);
       if (guarded && rule.when_guarded == WhenGuarded::drop) continue;
+      if (rule.when_downcast != WhenDowncast::keep) {
+        if (const DowncastArgument* arg = passed_to_downcast(start, end)) {
+          if (rule.when_downcast == WhenDowncast::drop) continue;
+          m.impact_cap = Impact::info;
+          m.vars["use"] = "it is passed to `" + arg->helper + "`, which casts to float32 on MPS";
+        }
+      }
 
       Finding f;
       f.rule = rule.id;

@@ -5,8 +5,6 @@
 #include <cstring>
 #include <unordered_set>
 
-#include <re2/re2.h>
-
 #include "python/import_fallback.h"
 #include "python/opt_in.h"
 #include "python/ts_python.h"
@@ -302,18 +300,14 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
   }
   // MPS-aware branches: `if x.device.type == "mps": ... else: <the other devices' code>` — on a Mac
   // the else branch is not taken; `if device.type != "mps":` likewise guards its body.
-  static const RE2 mps_positive(R"re((==\s*["']mps["']|["']mps["']\s*==|\.is_mps\b|backends\.mps\.is_available\(\)))re");
-  static const RE2 mps_negative(R"re((!=\s*["']mps["']|["']mps["']\s*!=|\bnot\s+[\w.]*\.is_mps\b|\bnot\s+torch\.backends\.mps\.is_available\(\)))re");
   for (const auto& [stmt, parent] : ifs) {
     (void)parent;
     if (!node_is(stmt, "if_statement")) continue;
-    const std::string_view condition = node_text(source_, ts_node_child_by_field_id(stmt, f.condition));
-    if (condition.find("mps") == std::string_view::npos) continue;
-    const re2::StringPiece text(condition.data(), condition.size());
-    if (RE2::PartialMatch(text, mps_negative)) {
+    const MpsCheck mps = classify_mps_condition(node_text(source_, ts_node_child_by_field_id(stmt, f.condition)));
+    if (mps == MpsCheck::negative) {
       const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
       guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
-    } else if (RE2::PartialMatch(text, mps_positive)) {
+    } else if (mps == MpsCheck::positive) {
       bool has_alternative = false;
       const TSNode otherwise = else_body(stmt, has_alternative);
       if (!ts_node_is_null(otherwise)) guards_.add(ts_node_start_byte(otherwise), ts_node_end_byte(otherwise));

@@ -14,6 +14,9 @@
 namespace mpsready {
 
 enum class WhenGuarded { lower, drop, keep };
+// A finding inside an argument of a call to an in-repository helper that casts to float32 on MPS
+// (python/downcast_helpers.h): kept as it is, reported as info, or not reported.
+enum class WhenDowncast { keep, info, drop };
 
 struct MatcherSpec {
   std::string kind;        // "python.call", "python.name", "python.import", "python.query"
@@ -28,6 +31,7 @@ struct Rule {
   Impact impact = Impact::info;
   std::optional<Impact> guarded_impact;
   WhenGuarded when_guarded = WhenGuarded::lower;
+  WhenDowncast when_downcast = WhenDowncast::keep;
   bool mechanical = false;
   std::vector<std::string> needles;
   std::vector<MatcherSpec> matchers;

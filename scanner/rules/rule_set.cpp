@@ -116,7 +116,7 @@ Table parse_table(const fs::path& path) {
 const std::set<std::string>& known_rule_keys() {
   static const std::set<std::string> keys = {
       "id",       "title",   "language", "category",   "impact",     "guarded_impact",
-      "when_guarded", "mechanical", "needles", "matcher", "message", "fix", "autofix",
+      "when_guarded", "when_downcast", "mechanical", "needles", "matcher", "message", "fix", "autofix",
       "supersedes", "references", "status", "since", "subject", "$schema"};
   return keys;
 }
@@ -143,6 +143,13 @@ Rule parse_rule(const json& doc, const std::string& where) {
     else if (w == "drop") rule.when_guarded = WhenGuarded::drop;
     else if (w == "keep") rule.when_guarded = WhenGuarded::keep;
     else throw RuleError(where + ": \"when_guarded\" must be lower, drop or keep");
+  }
+  if (doc.contains("when_downcast")) {
+    const std::string w = require_string(doc, "when_downcast", where);
+    if (w == "keep") rule.when_downcast = WhenDowncast::keep;
+    else if (w == "info") rule.when_downcast = WhenDowncast::info;
+    else if (w == "drop") rule.when_downcast = WhenDowncast::drop;
+    else throw RuleError(where + ": \"when_downcast\" must be keep, info or drop");
   }
   if (doc.contains("mechanical")) {
     if (!doc["mechanical"].is_boolean()) throw RuleError(where + ": \"mechanical\" must be a boolean");

@@ -33,6 +33,25 @@ TEST(CallMatcher, MethodsOnlyOnValuesNotModules) {
   EXPECT_EQ(lines_of(sites), (std::vector<int>{2, 5}));
 }
 
+TEST(CallMatcher, WhenDowncastInfoNamesTheHelper) {
+  TempDir dir;
+  add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"method": ["double"]}})J", R"J("when_downcast": "info")J");
+  const auto sites = scan_with_rules(dir,
+                                     "def to_device(x, device):\n"
+                                     "    if 'mps' in str(device):\n"
+                                     "        x = x.to(torch.float32)\n"
+                                     "    return x.to(device)\n"
+                                     "def move(x, device):\n"
+                                     "    if device.type == 'mps':\n"
+                                     "        x = x.contiguous()\n"
+                                     "    return x.to(device)\n"
+                                     "a = to_device(x.double(), d)\n"      // 9: info, names the helper
+                                     "b = move(x.double(), d)\n");         // 10: kept
+  ASSERT_EQ(lines_of(sites), (std::vector<int>{9, 10}));
+  EXPECT_NE(sites[0].message.find("passed to `to_device`, which casts to float32 on MPS"), std::string::npos);
+  EXPECT_EQ(sites[1].message.find("passed to"), std::string::npos);
+}
+
 TEST(CallMatcher, ArgumentConstraintsByPositionKeywordAndAbsence) {
   TempDir dir;
   add_rule(dir, "py-a", R"J({"kind": "python.call", "params": {"method": ["to"], "report": "argument",

@@ -125,6 +125,102 @@ def negatives(x, device, args):
     return a, b, c, stats, table, mean, arr, d, h, trainer, model, k, m
 
 
+def float64_grid(n):
+    return np.linspace(0.0, 1.0, n)
+
+
+def float32_grid(n):
+    return np.linspace(0.0, 1.0, n).astype(np.float32)
+
+
+def numpy_to_device(path, device):
+    grid = np.load(path).astype(float)
+    # expect: py-float64
+    a = torch.as_tensor(grid, device=device)
+    steps = np.linspace(0, 1, 50)
+    # expect: py-float64
+    b = torch.from_numpy(steps).to(device)
+    noise = np.random.randn(8, 3)
+    # expect: py-float64
+    c = torch.tensor(noise, device=device)
+    # expect: py-float64
+    d = torch.from_numpy(np.zeros((4, 4))).cuda()
+    # expect: py-float64
+    e = torch.from_numpy(np.array([0.5, 1.5, 2.5])).unsqueeze(0).to("mps")
+    ramp = np.arange(0.0, 1.0, 0.1)
+    # expect: py-float64
+    f = torch.as_tensor(ramp, device=device)
+    # expect: py-float64
+    g = torch.from_numpy(float64_grid(16)).to(device)
+    return a, b, c, d, e, f, g
+
+
+def numpy_to_device_negatives(path, device):
+    grid = np.load(path).astype(np.float32)
+    # ok: py-float64
+    a = torch.as_tensor(grid, device=device)
+    steps = np.linspace(0, 1, 50)
+    # ok: py-float64
+    b = torch.from_numpy(steps).float().to(device)
+    # ok: py-float64
+    c = torch.tensor(steps, dtype=torch.float32, device=device)
+    # ok: py-float64
+    cpu_only = torch.from_numpy(steps)
+    # ok: py-float64
+    g = torch.from_numpy(steps).to(device, torch.float32)
+    idx = np.arange(10)
+    # ok: py-float64
+    d = torch.as_tensor(idx, device=device)
+    labels = np.array([0, 1, 2])
+    # ok: py-float64
+    e = torch.from_numpy(labels).to(device)
+    counts = np.zeros(5, dtype=np.int64)
+    # ok: py-float64
+    h = torch.as_tensor(counts, device=device)
+    # ok: py-float64
+    f = torch.from_numpy(float32_grid(16)).to(device)
+    steps = steps.astype(np.float32)
+    # ok: py-float64
+    k = torch.from_numpy(steps).to(device)
+    return a, b, c, cpu_only, g, d, e, h, f, k
+
+
+def to_device(x, device):
+    if device.type == "mps":
+        x = x.float()
+    return x.to(device)
+
+
+def cast_for_device(x, device):
+    if "mps" in str(device):
+        x = x.to(torch.float32)
+    return x.to(device)
+
+
+def move_only(x, device):
+    if device.type == "mps":
+        x = x.contiguous()
+    return x.to(device)
+
+
+def through_helpers(x, stats, device):
+    # ok: py-float64
+    a = to_device(x.double(), device)
+    # ok: py-float64
+    b = cast_for_device(torch.from_numpy(stats.astype(np.float64)), device)
+    # expect: py-float64
+    c = move_only(x.double(), device)
+    return a, b, c
+
+
+def mps_aware(x):
+    if x.device.type == "mps":
+        return x.float()
+    else:
+        # expect-guarded: py-float64
+        return x.double()
+
+
 def dtype_checks(x):
     # todo-ok: py-float64
     if x.dtype == torch.float64:

@@ -9,6 +9,7 @@ std::unique_ptr<PythonMatcher> compile_python_matcher(const MatcherSpec& spec, c
   if (spec.kind == "python.call") return make_call_matcher(spec.params, rule, rules);
   if (spec.kind == "python.name") return make_name_matcher(spec.params, rule, rules);
   if (spec.kind == "python.import") return make_import_matcher(spec.params, rule, rules);
+  if (spec.kind == "python.array_to_device") return make_array_to_device_matcher(spec.params, rule, rules);
   if (spec.kind == "python.op_coverage") return make_op_coverage_matcher(spec.params, rule, rules);
   throw RuleError(rule.dir.string() + "/rule.json: unknown matcher kind \"" + spec.kind + "\"");
 }

@@ -45,6 +45,8 @@ std::unique_ptr<PythonMatcher> make_name_matcher(const nlohmann::json& params, c
                                                  const RuleSet& rules);
 std::unique_ptr<PythonMatcher> make_import_matcher(const nlohmann::json& params, const Rule& rule,
                                                    const RuleSet& rules);
+std::unique_ptr<PythonMatcher> make_array_to_device_matcher(const nlohmann::json& params, const Rule& rule,
+                                                            const RuleSet& rules);
 std::unique_ptr<PythonMatcher> make_op_coverage_matcher(const nlohmann::json& params, const Rule& rule,
                                                         const RuleSet& rules);
 
