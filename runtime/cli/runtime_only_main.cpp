@@ -28,5 +28,6 @@ int main(int argc, char** argv) {
     std::cerr << "mpsready: " << e.what() << "\n(run `mpsready --help` for usage)\n";
     return 2;
   }
+  smoke.run.argv.assign(argv, argv + argc);  // for the record: how to repeat the run
   return run_smoke_command(argc > 0 ? argv[0] : nullptr, smoke, MPSREADY_VERSION);
 }

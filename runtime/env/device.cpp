@@ -133,7 +133,7 @@ MemorySample sample_memory(const torch::Device& device) {
   s.peak = static_cast<uint64_t>(usage.ru_maxrss) * 1024;  // KiB on Linux
   s.current = status_kib("VmRSS:");
 #endif
-  s.kind = "cpu-peak-rss";
+  s.kind = "cpu-rss";
   return s;
 }
 

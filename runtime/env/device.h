@@ -27,8 +27,12 @@ void synchronize(const torch::Device& device);
 
 struct MemorySample {
   uint64_t current = 0;  // bytes in use now (MPS/CUDA: allocator; CPU: resident set)
-  uint64_t peak = 0;     // CUDA: max allocated since reset; MPS: driver-allocated; CPU: peak RSS
-  std::string kind;      // what the numbers measure, for the record
+  // sample_memory: CUDA max allocated since the last reset; MPS driver-allocated; CPU the
+  // process's lifetime peak RSS. A measurement's peak comes from PeakMemoryMeter instead
+  // (env/peak_memory.h), which never reports less than `current`.
+  uint64_t peak = 0;
+  std::string kind;         // what the numbers measure, for the record
+  std::string peak_method;  // how `peak` was bounded to the measurement (PeakMemoryMeter)
 };
 
 void reset_peak_memory(const torch::Device& device);

@@ -54,6 +54,25 @@ bool has_mps_kernels() {
 
 }  // namespace
 
+std::optional<std::string> os_release_pretty_name(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("PRETTY_NAME=", 0) != 0) continue;
+    std::string value = line.substr(12);
+    // Shell-style quoting (os-release(5)): strip one pair of quotes and backslash escapes.
+    if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') && value.back() == value.front())
+      value = value.substr(1, value.size() - 2);
+    std::string out;
+    for (size_t i = 0; i < value.size(); ++i) {
+      if (value[i] == '\\' && i + 1 < value.size()) ++i;
+      out += value[i];
+    }
+    return out;
+  }
+  return std::nullopt;
+}
+
 Environment probe_environment() {
   Environment env;
   struct utsname u {};
@@ -73,6 +92,11 @@ Environment probe_environment() {
   size = sizeof mem;
   if (sysctlbyname("hw.memsize", &mem, &size, nullptr, 0) == 0) env.memory_bytes = mem;
 #else
+  // The distribution says more about the libraries a run used than the kernel release does.
+#if defined(__linux__)
+  env.distribution = os_release_pretty_name("/etc/os-release");
+  if (!env.distribution) env.distribution = os_release_pretty_name("/usr/lib/os-release");
+#endif
   env.cpu_model = proc_field("/proc/cpuinfo", "model name");
   if (env.cpu_model.empty()) env.cpu_model = proc_field("/proc/cpuinfo", "Model");
   const std::string mem = proc_field("/proc/meminfo", "MemTotal");
@@ -80,6 +104,7 @@ Environment probe_environment() {
 #endif
   env.cores = std::thread::hardware_concurrency();
   env.libtorch_version = TORCH_VERSION;
+  env.libtorch_build = probe_torch_build();
   env.mps_built = has_mps_kernels();
   env.mps_available = env.mps_built && at::hasMPS();
   env.cuda_available = torch::cuda::is_available();

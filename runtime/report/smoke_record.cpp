@@ -11,6 +11,8 @@ using nlohmann::json;
 json or_null(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
 // JSON has no infinity or NaN: an error that large is null, documented as "unbounded".
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+// A measurement that did not run is null, never 0.0 (which would read as infinitely fast).
+json number(const std::optional<double>& v) { return v ? number(*v) : json(nullptr); }
 
 json tensors(const std::vector<TensorSummary>& list, bool with_source) {
   json a = json::array();
@@ -27,7 +29,18 @@ json comparison(const Comparison& c) {
           {"within_tolerance", c.within_tolerance}, {"mismatch", or_null(c.mismatch)}};
 }
 
-json memory(const MemorySample& m) { return {{"current_bytes", m.current}, {"peak_bytes", m.peak}, {"kind", m.kind}}; }
+json memory(const MemorySample& m) {
+  return {{"current_bytes", m.current}, {"peak_bytes", m.peak}, {"kind", m.kind}, {"peak_method", m.peak_method}};
+}
+
+// Timings and memory of one measurement; memory is null when nothing was measured.
+json measurement(const Measurement& m) {
+  return {{"step_ms_p50", number(m.step_ms_p50)},
+          {"step_ms_p95", number(m.step_ms_p95)},
+          {"throughput_per_s", number(m.throughput_per_s)},
+          {"memory", m.step_ms_p50 ? memory(m.memory) : json(nullptr)},
+          {"error", or_null(m.error)}};
+}
 
 }  // namespace
 
@@ -35,15 +48,25 @@ json smoke_record(const SmokeResult& r, const Confirmation& confirmation, const 
   json j;
   j["schema_version"] = kSmokeRecordSchemaVersion;
   j["tool"] = {{"name", "mpsready"}, {"version", tool_version}};
+  j["run"] = {{"argv", r.run.argv},
+              {"started_at", or_null(r.run.started_at)},
+              {"warmup", r.run.warmup},
+              {"iterations", r.run.iterations},
+              {"threads", r.run.threads}};
   const Environment& e = r.environment;
   j["environment"] = {{"os", e.os},
                       {"os_version", e.os_version},
+                      {"distribution", e.distribution ? json(*e.distribution) : json(nullptr)},
                       {"arch", e.arch},
                       {"rosetta", e.rosetta ? json(*e.rosetta) : json(nullptr)},
                       {"cpu_model", e.cpu_model},
                       {"cores", e.cores},
                       {"memory_bytes", e.memory_bytes},
                       {"libtorch_version", e.libtorch_version},
+                      {"libtorch_build",
+                       {{"config", e.libtorch_build.config},
+                        {"commit", e.libtorch_build.commit ? json(*e.libtorch_build.commit) : json(nullptr)},
+                        {"commit_source", or_null(e.libtorch_build.commit_source)}}},
                       {"cuda_available", e.cuda_available},
                       {"cuda_device_count", e.cuda_device_count},
                       {"power_source", e.power_source},
@@ -72,8 +95,8 @@ json smoke_record(const SmokeResult& r, const Confirmation& confirmation, const 
   if (r.train) {
     j["train"] = {{"ran", r.train->ran},
                   {"error", or_null(r.train->error)},
-                  {"loss", number(r.train->loss)},
-                  {"loss_after_step", number(r.train->loss_after_step)},
+                  {"loss", r.train->ran ? number(r.train->loss) : json(nullptr)},
+                  {"loss_after_step", r.train->ran ? number(r.train->loss_after_step) : json(nullptr)},
                   {"gradients_finite", r.train->gradients_finite},
                   {"parameters_with_gradients", r.train->parameters_with_gradients}};
   } else {
@@ -120,14 +143,19 @@ json smoke_record(const SmokeResult& r, const Confirmation& confirmation, const 
                    {"error", or_null(r.repeat.fresh_process.error)}}},
                  {"error", or_null(r.repeat.error)}};
 
+  json step = measurement(r.step);
+  step["ran"] = r.step.ran;
+  step["batch_size"] = r.step.batch_size ? json(*r.step.batch_size) : json(nullptr);
+  step["warmup"] = r.step.warmup;
+  step["iterations"] = r.step.iterations;
+  step["skipped"] = or_null(r.step.skipped);
+  j["step"] = step;
   json rows = json::array();
-  for (const auto& s : r.sweep)
-    rows.push_back({{"batch_size", s.batch_size},
-                    {"step_ms_p50", s.step_ms_p50},
-                    {"step_ms_p95", s.step_ms_p95},
-                    {"throughput_per_s", s.throughput_per_s},
-                    {"memory", memory(s.memory)},
-                    {"error", or_null(s.error)}});
+  for (const auto& s : r.sweep) {
+    json row = measurement(s);
+    row["batch_size"] = s.batch_size;
+    rows.push_back(row);
+  }
   j["sweep"] = {{"rows", rows}, {"csv", or_null(r.sweep_csv)}, {"svg", or_null(r.sweep_svg)}};
   j["memory_growth"] = {{"ran", r.growth.ran},
                         {"iterations", r.growth.iterations},
@@ -139,9 +167,9 @@ json smoke_record(const SmokeResult& r, const Confirmation& confirmation, const 
                         {"memory_kind", r.growth.memory_kind},
                         {"skipped", or_null(r.growth.skipped)}};
   j["speedup"] = {{"ran", r.speedup.ran},
-                  {"cpu_step_ms_p50", r.speedup.cpu_step_ms_p50},
-                  {"device_step_ms_p50", r.speedup.device_step_ms_p50},
-                  {"improvement", r.speedup.improvement},
+                  {"cpu_step_ms_p50", number(r.speedup.cpu_step_ms_p50)},
+                  {"device_step_ms_p50", number(r.speedup.device_step_ms_p50)},
+                  {"improvement", number(r.speedup.improvement)},
                   {"threshold", r.speedup.threshold},
                   {"flagged", r.speedup.flagged},
                   {"skipped", or_null(r.speedup.skipped)}};
@@ -194,14 +222,25 @@ void write_smoke_text(std::ostream& out, const SmokeResult& r, const Confirmatio
         << (r.repeat.fresh_process.ran ? (r.repeat.fresh_process.hashes_equal ? "same hashes" : "DIFFERENT hashes")
                                        : r.repeat.fresh_process.error)
         << "\n";
-  for (const auto& s : r.sweep)
-    out << "sweep   batch " << s.batch_size << ": p50 " << s.step_ms_p50 << " ms, p95 " << s.step_ms_p95 << " ms, "
-        << s.throughput_per_s << "/s, peak " << s.memory.peak << " B" << (s.error.empty() ? "" : " ERROR " + s.error) << "\n";
+  if (r.step.ran)
+    out << "step    p50 " << *r.step.step_ms_p50 << " ms, p95 " << *r.step.step_ms_p95 << " ms"
+        << (r.step.batch_size ? " at batch " + std::to_string(*r.step.batch_size) : std::string()) << ", peak "
+        << r.step.memory.peak << " B\n";
+  else if (!r.step.error.empty())
+    out << "step    FAILED: " << r.step.error << "\n";
+  for (const auto& s : r.sweep) {
+    if (!s.step_ms_p50) {
+      out << "sweep   batch " << s.batch_size << ": ERROR " << s.error << "\n";
+      continue;
+    }
+    out << "sweep   batch " << s.batch_size << ": p50 " << *s.step_ms_p50 << " ms, p95 " << *s.step_ms_p95 << " ms, "
+        << s.throughput_per_s.value_or(0) << "/s, peak " << s.memory.peak << " B\n";
+  }
   if (r.growth.ran)
     out << "memory  growth " << r.growth.growth * 100 << "% over " << r.growth.iterations << " steps"
         << (r.growth.flagged ? " (FLAGGED)" : "") << "\n";
-  if (r.speedup.ran)
-    out << "speed   " << r.speedup.improvement * 100 << "% faster than the CPU"
+  if (r.speedup.ran && r.speedup.improvement)
+    out << "speed   " << *r.speedup.improvement * 100 << "% faster than the CPU"
         << (r.speedup.flagged ? " (FLAGGED: look at the data pipeline and small ops)" : "") << "\n";
   for (size_t i = 0; i < r.hot_ops.top.size() && i < 5; ++i)
     out << "hot op  " << r.hot_ops.top[i].name << " " << r.hot_ops.top[i].self_ms << " ms self\n";

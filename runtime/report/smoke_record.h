@@ -12,7 +12,8 @@
 
 namespace mpsready {
 
-constexpr int kSmokeRecordSchemaVersion = 1;
+// 2: run, step, environment.distribution/libtorch_build, memory.peak_method; null timings.
+constexpr int kSmokeRecordSchemaVersion = 2;
 
 nlohmann::json smoke_record(const SmokeResult& result, const Confirmation& confirmation, const std::string& tool_version);
 void write_smoke_text(std::ostream& out, const SmokeResult& result, const Confirmation& confirmation);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 namespace mpsready {
@@ -14,6 +15,8 @@ std::string num(double v, int precision = 4) {
   std::snprintf(buf, sizeof buf, "%.*g", precision, v);
   return buf;
 }
+
+std::string cell(const std::optional<double>& v) { return v ? num(*v, 6) : ""; }
 
 std::string escape_xml(const std::string& s) {
   std::string out;
@@ -67,18 +70,23 @@ void panel(std::ostringstream& svg, const std::vector<SweepRow>& rows, double (*
 
 std::string sweep_csv(const std::vector<SweepRow>& rows) {
   std::ostringstream out;
-  out << "batch_size,step_ms_p50,step_ms_p95,throughput_per_s,memory_current_bytes,memory_peak_bytes,memory_kind,error\n";
-  for (const auto& r : rows)
-    out << r.batch_size << "," << num(r.step_ms_p50, 6) << "," << num(r.step_ms_p95, 6) << ","
-        << num(r.throughput_per_s, 6) << "," << r.memory.current << "," << r.memory.peak << ","
-        << csv_field(r.memory.kind) << "," << csv_field(r.error.substr(0, r.error.find('\n'))) << "\n";
+  out << "batch_size,step_ms_p50,step_ms_p95,throughput_per_s,memory_current_bytes,memory_peak_bytes,memory_kind,"
+         "memory_peak_method,error\n";
+  for (const auto& r : rows) {
+    // A row that failed has no timings and no memory: empty cells, never a 0 that looks measured.
+    const bool measured = r.step_ms_p50.has_value();
+    out << r.batch_size << "," << cell(r.step_ms_p50) << "," << cell(r.step_ms_p95) << "," << cell(r.throughput_per_s)
+        << "," << (measured ? std::to_string(r.memory.current) : "") << ","
+        << (measured ? std::to_string(r.memory.peak) : "") << "," << csv_field(r.memory.kind) << ","
+        << csv_field(r.memory.peak_method) << "," << csv_field(r.error.substr(0, r.error.find('\n'))) << "\n";
+  }
   return out.str();
 }
 
 std::string sweep_svg(const std::vector<SweepRow>& all_rows, const std::string& title) {
   std::vector<SweepRow> rows;
   for (const auto& r : all_rows)
-    if (r.error.empty()) rows.push_back(r);
+    if (r.error.empty() && r.step_ms_p50 && r.throughput_per_s) rows.push_back(r);
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"480\" font-family=\"sans-serif\">\n";
   svg << "<text x=\"10\" y=\"20\" font-size=\"14\">" << escape_xml(title) << "</text>\n";
@@ -86,8 +94,8 @@ std::string sweep_svg(const std::vector<SweepRow>& all_rows, const std::string& 
     svg << "<text x=\"10\" y=\"60\" font-size=\"12\">no batch size ran</text>\n</svg>\n";
     return svg.str();
   }
-  panel(svg, rows, [](const SweepRow& r) { return r.throughput_per_s; }, "throughput (samples/s)", 50, "#1f77b4");
-  panel(svg, rows, [](const SweepRow& r) { return r.step_ms_p50; }, "median step time (ms)", 270, "#d62728");
+  panel(svg, rows, [](const SweepRow& r) { return *r.throughput_per_s; }, "throughput (samples/s)", 50, "#1f77b4");
+  panel(svg, rows, [](const SweepRow& r) { return *r.step_ms_p50; }, "median step time (ms)", 270, "#d62728");
   svg << "<text x=\"300\" y=\"470\" font-size=\"11\" text-anchor=\"middle\">batch size</text>\n</svg>\n";
   return svg.str();
 }

@@ -117,32 +117,50 @@ std::vector<torch::Tensor> make_inputs(const std::vector<InputSpec>& specs, uint
   return out;
 }
 
-std::optional<std::vector<torch::Tensor>> load_inputs_file(const std::string& path, std::string& error) {
+namespace {
+
+const char* kAcceptedInputs =
+    "a tensor, a tuple or list of tensors, or a dict from the model's forward argument names to tensors";
+
+// A dict saved with torch.save: its keys must be strings (argument names) and its values tensors.
+bool collect_named_tensors(const c10::IValue& value, InputsFile& out) {
+  for (const auto& entry : value.toGenericDict()) {
+    if (!entry.key().isString() || !entry.value().isTensor()) return false;
+    out.names.push_back(entry.key().toStringRef());
+    out.tensors.push_back(entry.value().toTensor());
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<InputsFile> read_inputs_file(const std::string& path, std::string& error) {
   const ModelFileCheck check = inspect_model_file(path);
-  std::vector<torch::Tensor> tensors;
+  InputsFile file;
   try {
     if (check.kind == ModelFileKind::torchscript) {
       torch::jit::Module m = torch::jit::load(path, torch::kCPU);
       if (!m.hasattr("inputs")) {
         error = "--inputs " + path + ": a TorchScript archive without an `inputs` attribute (scripts/export-model.py "
-                "writes one)";
+                "writes one; a torch.save file of " + std::string(kAcceptedInputs) + " works too)";
         return std::nullopt;
       }
-      if (!collect_tensors(m.attr("inputs"), tensors)) {
+      if (!collect_tensors(m.attr("inputs"), file.tensors)) {
         error = "--inputs " + path + ": the `inputs` attribute must be a tensor or a tuple or list of tensors";
         return std::nullopt;
       }
-      return tensors;
+      return file;
     }
     if (check.kind == ModelFileKind::torch_save_zip) {
       std::ifstream in(path, std::ios::binary);
       std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       const c10::IValue value = torch::jit::pickle_load(bytes);
-      if (!collect_tensors(value, tensors)) {
-        error = "--inputs " + path + ": the file must hold a tensor or a tuple or list of tensors";
+      const bool ok = value.isGenericDict() ? collect_named_tensors(value, file) : collect_tensors(value, file.tensors);
+      if (!ok) {
+        error = "--inputs " + path + ": holds a " + value.tagKind() + " that is not " + kAcceptedInputs;
         return std::nullopt;
       }
-      return tensors;
+      return file;
     }
   } catch (const std::exception& e) {
     error = "--inputs " + path + ": cannot be read: " + exception_text(e);
@@ -154,8 +172,18 @@ std::optional<std::vector<torch::Tensor>> load_inputs_file(const std::string& pa
            : check.kind == ModelFileKind::legacy_pickle
                ? std::string("a legacy (pre-1.6) pickle; save the inputs with torch.save (zip format) or "
                              "scripts/export-model.py")
-               : std::string("neither a TorchScript archive nor a torch.save file of tensors"));
+               : "neither a TorchScript archive nor a torch.save file of " + std::string(kAcceptedInputs));
   return std::nullopt;
+}
+
+std::optional<std::vector<torch::Tensor>> load_inputs_file(const std::string& path, std::string& error) {
+  auto file = read_inputs_file(path, error);
+  if (!file) return std::nullopt;
+  if (!file->names.empty()) {
+    error = "--inputs " + path + ": a dict of named inputs; this command takes a tensor or a tuple or list of tensors";
+    return std::nullopt;
+  }
+  return file->tensors;
 }
 
 std::vector<torch::Tensor> with_batch_size(const std::vector<torch::Tensor>& inputs, int64_t batch) {

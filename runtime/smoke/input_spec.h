@@ -27,10 +27,21 @@ std::string dtype_name(c10::ScalarType dtype);  // "float32", "int64", ...
 // embedding table. bool: fair coin. Complex: normal real and imaginary parts.
 std::vector<torch::Tensor> make_inputs(const std::vector<InputSpec>& specs, uint64_t seed);
 
+// What an inputs file holds: positional tensors, or (a dict saved with torch.save) tensors by
+// the name of the forward argument they are for.
+struct InputsFile {
+  std::vector<torch::Tensor> tensors;
+  std::vector<std::string> names;  // empty: positional; else one per tensor, in the file's order
+};
+
 // A TorchScript archive whose module has an attribute `inputs` (a tensor, or a tuple or list of
-// tensors), as scripts/export-model.py writes; or a torch.save file holding a tensor or a tuple
-// or list of tensors (read with torch::pickle_load, which accepts only tensors and containers,
-// never arbitrary Python objects). On error returns nullopt and sets `error`.
+// tensors), as scripts/export-model.py writes; or a torch.save file holding a tensor, a tuple or
+// list of tensors, or a dict from argument names to tensors (read with torch::pickle_load, which
+// accepts only tensors and containers, never arbitrary Python objects). On error returns nullopt
+// and sets `error`, naming what is accepted.
+std::optional<InputsFile> read_inputs_file(const std::string& path, std::string& error);
+
+// read_inputs_file for a caller without a model to bind names to: a dict is an error.
 std::optional<std::vector<torch::Tensor>> load_inputs_file(const std::string& path, std::string& error);
 
 // Scales the leading dimension of every input with at least one dimension to `batch`, cycling

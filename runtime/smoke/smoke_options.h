@@ -24,6 +24,7 @@ using FallbackPredictor = std::function<std::optional<FallbackForecast>(
     const torch::jit::Module& module, const std::string& device, const std::vector<torch::Tensor>& inputs)>;
 
 struct SmokeOptions {
+  std::vector<std::string> argv;  // the command line, for the record (empty for a library call)
   std::string model_path;
   std::vector<std::string> input_specs;  // --input SHAPE:DTYPE (repeatable)
   std::string inputs_file;               // --inputs FILE
@@ -41,7 +42,9 @@ struct SmokeOptions {
   double speedup_threshold = 0.22;  // flag a device less than this much faster than the CPU
   int profile_steps = 5;            // steps under the op observers (0: skip)
 
-  std::string out_dir = "mpsready-smoke";  // outputs, trace, sweep CSV and SVG
+  // outputs.pt, trace.json, sweep.csv and sweep.svg go here; "" (the default): nothing is written
+  // to disk unasked (the repeat check round-trips through a temporary file it removes).
+  std::string out_dir;
   std::string record_golden;                // --record FILE
   std::string compare_golden;               // --compare FILE
 

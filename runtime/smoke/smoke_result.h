@@ -7,6 +7,7 @@
 
 #include "env/device.h"
 #include "env/environment.h"
+#include "env/run_info.h"
 #include "smoke/fallback_log.h"
 #include "smoke/hot_ops.h"
 #include "smoke/mps_capability.h"
@@ -51,13 +52,27 @@ struct RepeatResult {
   FreshProcessResult fresh_process;
 };
 
-struct SweepRow {
-  int64_t batch_size = 0;
-  double step_ms_p50 = 0;
-  double step_ms_p95 = 0;
-  double throughput_per_s = 0;  // samples per second at the median step time
-  MemorySample memory;
+// One timed measurement at one batch. A timing that did not run stays nullopt (null in the
+// record, an empty CSV cell): a 0.0 would read as an infinitely fast step.
+struct Measurement {
+  std::optional<double> step_ms_p50;
+  std::optional<double> step_ms_p95;
+  std::optional<double> throughput_per_s;  // samples per second at the median step time
+  MemorySample memory;                     // peak bounded to this measurement (env/peak_memory.h)
   std::string error;
+};
+
+struct SweepRow : Measurement {
+  int64_t batch_size = 0;
+};
+
+// The step time of the given inputs, measured on every run (with or without --sweep).
+struct StepResult : Measurement {
+  bool ran = false;
+  std::optional<int64_t> batch_size;  // the leading dimension of the first input that has one
+  int warmup = 0;
+  int iterations = 0;
+  std::string skipped;
 };
 
 struct GrowthCheck {
@@ -74,9 +89,9 @@ struct GrowthCheck {
 
 struct SpeedupCheck {
   bool ran = false;
-  double cpu_step_ms_p50 = 0;
-  double device_step_ms_p50 = 0;
-  double improvement = 0;  // 1 - device / cpu
+  std::optional<double> cpu_step_ms_p50;
+  std::optional<double> device_step_ms_p50;
+  std::optional<double> improvement;  // 1 - device / cpu
   double threshold = 0;
   bool flagged = false;
   std::string skipped;
@@ -101,6 +116,7 @@ struct PredictedFallbacks {
 };
 
 struct SmokeResult {
+  RunInfo run;
   Environment environment;
   DeviceChoice device;
   std::string matmul_device;
@@ -124,6 +140,7 @@ struct SmokeResult {
   std::optional<PredictedFallbacks> predicted_fallbacks;
 
   RepeatResult repeat;
+  StepResult step;
   std::vector<SweepRow> sweep;
   std::string sweep_csv, sweep_svg;
   GrowthCheck growth;

@@ -7,12 +7,17 @@
 #include <iostream>
 #include <set>
 
+#include <unistd.h>
+
 #include <ATen/Context.h>
 
 #include "env/device.h"
+#include "env/run_info.h"
 #include "report/sweep_files.h"
+#include "smoke/forward_args.h"
 #include "smoke/golden.h"
 #include "smoke/input_spec.h"
+#include "smoke/measure_batch.h"
 #include "smoke/model_file.h"
 #include "smoke/model_step.h"
 #include "smoke/outputs.h"
@@ -56,6 +61,7 @@ struct Prepared {
   Environment env;
   DeviceChoice device;
   std::vector<torch::Tensor> inputs;  // on the CPU
+  std::vector<std::string> input_sources;  // the record's `source` of each input
   ModelFileCheck model;
 };
 
@@ -86,10 +92,28 @@ Prepared prepare(const SmokeOptions& options) {
       specs.push_back(*spec);
     }
     p.inputs = make_inputs(specs, options.seed);
+    p.input_sources = options.input_specs;
   } else {
-    auto loaded = load_inputs_file(options.inputs_file, p.error);
+    auto loaded = read_inputs_file(options.inputs_file, p.error);
     if (!loaded) return p;
-    p.inputs = *loaded;
+    if (loaded->names.empty()) {
+      p.inputs = loaded->tensors;
+      p.input_sources.assign(p.inputs.size(), "file");
+    } else {
+      // A dict names forward's arguments: the model's schema says their order.
+      try {
+        const torch::jit::Module module = torch::jit::load(options.model_path, torch::kCPU);
+        auto bound = bind_to_forward(*loaded, module, options.inputs_file, p.error);
+        if (!bound) return p;
+        p.inputs = *bound;
+        // Only trailing arguments may be left out, so the inputs are forward's first arguments.
+        const auto names = *forward_argument_names(module);
+        for (size_t i = 0; i < p.inputs.size(); ++i) p.input_sources.push_back("file:" + names[i]);
+      } catch (const std::exception& e) {
+        p.error = options.model_path + ": LibTorch cannot load this TorchScript archive: " + exception_text(e);
+        return p;
+      }
+    }
   }
   use_full_float32(p.device.device);
   return p;
@@ -111,6 +135,7 @@ std::vector<std::string> sorted_vector(const std::set<std::string>& s) { return 
 SmokeRun run_smoke(const SmokeOptions& options) {
   SmokeRun run;
   SmokeResult& r = run.result;
+  r.run = make_run_info(options.argv, options.warmup, options.iterations);
   Prepared p = prepare(options);
   r.environment = p.env;
   r.device = p.device;
@@ -126,7 +151,7 @@ SmokeRun run_smoke(const SmokeOptions& options) {
   std::error_code ec;
   r.model_bytes = std::filesystem::file_size(options.model_path, ec);
   for (size_t i = 0; i < p.inputs.size(); ++i)
-    r.inputs.push_back(summarize(p.inputs[i], options.input_specs.empty() ? "file" : options.input_specs[i]));
+    r.inputs.push_back(summarize(p.inputs[i], p.input_sources[i]));
   for (const auto& dtype : {c10::kFloat, c10::kHalf, c10::kBFloat16, c10::kDouble, c10::kComplexFloat})
     r.tolerances.emplace_back(dtype_name(dtype), options.tolerances.lookup(dtype));
 
@@ -147,7 +172,9 @@ SmokeRun run_smoke(const SmokeOptions& options) {
   r.mps_blockers = find_mps_blockers(cpu_module, p.inputs);
   r.matmul_device = matmul_check(device);
   r.fallback_env = mps_fallback_env();
-  std::filesystem::create_directories(options.out_dir, ec);
+  // Files go only where the user asked for them.
+  const bool write_files = !options.out_dir.empty();
+  if (write_files) std::filesystem::create_directories(options.out_dir, ec);
 
   FallbackCapture capture(r.fallbacks);
   torch::jit::Module module;
@@ -211,12 +238,18 @@ SmokeRun run_smoke(const SmokeOptions& options) {
     // Repeatability: the outputs survive a save and reload bit for bit, and a fresh process gets
     // the same bits.
     r.repeat.ran = true;
-    r.repeat.outputs_file = (std::filesystem::path(options.out_dir) / "outputs.pt").string();
+    // Without --out-dir the round trip uses a temporary file, removed at once and not recorded.
+    const std::string outputs_file =
+        write_files ? (std::filesystem::path(options.out_dir) / "outputs.pt").string()
+                    : (std::filesystem::temp_directory_path() /
+                       ("mpsready-outputs-" + std::to_string(::getpid()) + ".pt")).string();
     std::string error;
-    if (save_outputs(r.repeat.outputs_file, outputs, error)) {
-      auto reloaded = load_outputs(r.repeat.outputs_file, error);
+    if (save_outputs(outputs_file, outputs, error)) {
+      auto reloaded = load_outputs(outputs_file, error);
       r.repeat.reloaded_bitwise_equal = reloaded && bitwise_equal(outputs, *reloaded);
     }
+    if (write_files) r.repeat.outputs_file = outputs_file;
+    else std::filesystem::remove(outputs_file, ec);
     r.repeat.error = error;
     if (options.self_exe.empty()) {
       r.repeat.fresh_process.error = "not run (--no-fresh-process, or no executable to re-run)";
@@ -253,18 +286,29 @@ SmokeRun run_smoke(const SmokeOptions& options) {
     };
   };
 
+  // The step time of the inputs as given: every run has one, --sweep or not.
+  r.step.warmup = options.warmup;
+  r.step.iterations = options.iterations;
+  r.step.batch_size = leading_batch_size(p.inputs);
+  if (!r.forward_ran) {
+    r.step.skipped = "the model did not run";
+  } else {
+    try {
+      measure_batch(r.step, step_for(inputs), device, r.step.batch_size, options.warmup, options.iterations);
+      r.step.ran = r.step.step_ms_p50.has_value();
+    } catch (const std::exception& e) {
+      capture.note_error(exception_text(e));
+      r.step.error = error_text(e);
+    }
+  }
+
   if (r.forward_ran) {
     for (int64_t b : options.sweep) {
       SweepRow row;
       row.batch_size = b;
       try {
         auto batch_inputs = to_device(with_batch_size(p.inputs, b), device);
-        reset_peak_memory(device);
-        StepTimes t = time_steps(step_for(batch_inputs), device, options.warmup, options.iterations);
-        row.step_ms_p50 = t.p50;
-        row.step_ms_p95 = t.p95;
-        row.throughput_per_s = t.p50 > 0 ? static_cast<double>(b) * 1000.0 / t.p50 : 0;
-        row.memory = sample_memory(device);
+        measure_batch(row, step_for(batch_inputs), device, b, options.warmup, options.iterations);
       } catch (const std::exception& e) {
         capture.note_error(exception_text(e));
         row.error = error_text(e);
@@ -272,7 +316,7 @@ SmokeRun run_smoke(const SmokeOptions& options) {
       r.sweep.push_back(row);
       if (!row.error.empty()) break;  // larger batches fail the same way (usually out of memory)
     }
-    if (!r.sweep.empty()) {
+    if (!r.sweep.empty() && write_files) {
       r.sweep_csv = (std::filesystem::path(options.out_dir) / "sweep.csv").string();
       r.sweep_svg = (std::filesystem::path(options.out_dir) / "sweep.svg").string();
       std::ofstream(r.sweep_csv, std::ios::trunc) << sweep_csv(r.sweep);
@@ -317,7 +361,10 @@ SmokeRun run_smoke(const SmokeOptions& options) {
     r.speedup.skipped = "the run's device is the CPU";
   } else {
     try {
-      const StepTimes on_device = time_steps(step_for(inputs), device, options.warmup, options.iterations);
+      // The device's median is the step measurement's when it ran; timed again otherwise.
+      const double device_ms = r.step.step_ms_p50
+                                   ? *r.step.step_ms_p50
+                                   : time_steps(step_for(inputs), device, options.warmup, options.iterations).p50;
       torch::jit::Module cpu_copy = load_module(options.model_path, torch::kCPU);
       cpu_copy.eval();
       std::optional<TrainStep> cpu_train;
@@ -335,16 +382,16 @@ SmokeRun run_smoke(const SmokeOptions& options) {
           torch::kCPU, options.warmup, options.iterations);
       r.speedup.ran = true;
       r.speedup.cpu_step_ms_p50 = on_cpu.p50;
-      r.speedup.device_step_ms_p50 = on_device.p50;
-      r.speedup.improvement = on_cpu.p50 > 0 ? 1.0 - on_device.p50 / on_cpu.p50 : 0;
-      r.speedup.flagged = r.speedup.improvement < options.speedup_threshold;
+      r.speedup.device_step_ms_p50 = device_ms;
+      if (on_cpu.p50 > 0) r.speedup.improvement = 1.0 - device_ms / on_cpu.p50;
+      r.speedup.flagged = r.speedup.improvement && *r.speedup.improvement < options.speedup_threshold;
     } catch (const std::exception& e) {
       r.speedup.skipped = "failed: " + error_text(e);
     }
   }
 
   if (r.forward_ran && options.profile_steps > 0) {
-    r.trace_file = (std::filesystem::path(options.out_dir) / "trace.json").string();
+    if (write_files) r.trace_file = (std::filesystem::path(options.out_dir) / "trace.json").string();
     try {
       auto step = step_for(inputs);
       r.hot_ops = profile_ops(

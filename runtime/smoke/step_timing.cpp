@@ -15,8 +15,12 @@ double percentile(std::vector<double> values, double q) {
   return values[std::min(values.size(), std::max<size_t>(rank, 1)) - 1];
 }
 
-StepTimes time_steps(const std::function<void()>& step, const torch::Device& device, int warmup, int iterations) {
-  for (int i = 0; i < warmup; ++i) step();
+StepTimes time_steps(const std::function<void()>& step, const torch::Device& device, int warmup, int iterations,
+                     const std::function<void()>& after_step) {
+  for (int i = 0; i < warmup; ++i) {
+    step();
+    if (after_step) after_step();
+  }
   synchronize(device);
   StepTimes t;
   for (int i = 0; i < iterations; ++i) {
@@ -24,6 +28,7 @@ StepTimes time_steps(const std::function<void()>& step, const torch::Device& dev
     step();
     synchronize(device);
     t.ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (after_step) after_step();
   }
   t.p50 = percentile(t.ms, 0.50);
   t.p95 = percentile(t.ms, 0.95);

@@ -18,6 +18,9 @@ struct StepTimes {
 // Nearest-rank percentile of `values` (0 < q <= 1); 0 for none.
 double percentile(std::vector<double> values, double q);
 
-StepTimes time_steps(const std::function<void()>& step, const torch::Device& device, int warmup, int iterations);
+// `after_step`, when given, runs after every step (warm-up included) outside the timed span: the
+// memory meter samples there.
+StepTimes time_steps(const std::function<void()>& step, const torch::Device& device, int warmup, int iterations,
+                     const std::function<void()>& after_step = {});
 
 }  // namespace mpsready

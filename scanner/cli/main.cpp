@@ -106,6 +106,9 @@ int main(int argc, char** argv) {
   if (*test_cmd) return run_rules_test(global, test_ids);
   if (*fix.app) return run_fix_command(global, fix.options);
 #if defined(MPSREADY_WITH_RUNTIME)
+  // The record keeps the command line, so a ledger entry says how to repeat the run.
+  smoke.run.argv.assign(argv, argv + argc);
+  audit.smoke.run.argv.assign(argv, argv + argc);
   if (*smoke_cmd) return run_smoke_command(global.argv0, smoke, MPSREADY_VERSION);
   if (*audit_cmd) return run_audit_command(global, audit, MPSREADY_VERSION);
   if (*ops_cmd) return run_ops_command(global, ops);

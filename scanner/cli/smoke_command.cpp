@@ -22,7 +22,8 @@ void add_smoke_options(CLI::App& cmd, SmokeCommandOptions& o, bool model_positio
   else
     cmd.add_option("--model", o.run.model_path, "TorchScript archive of the repository's model")->required();
   cmd.add_option("--input", o.run.input_specs, "An input as SHAPE:DTYPE, e.g. 8x3x224x224:float32 (repeatable, in order)");
-  cmd.add_option("--inputs", o.run.inputs_file, "Inputs saved by scripts/export-model.py, or torch.save of tensors");
+  cmd.add_option("--inputs", o.run.inputs_file, "Inputs saved by scripts/export-model.py, or torch.save of a tensor, a tuple or list of tensors, "
+                 "or a dict from forward's argument names to tensors");
   cmd.add_option("--device", o.run.device, "Device to run on (auto prefers mps, then cuda, then cpu)")
       ->check(CLI::IsMember({"auto", "mps", "cuda", "cpu"}));
   cmd.add_option("--reference", o.run.reference, "Device the outputs are compared against")
@@ -40,7 +41,8 @@ void add_smoke_options(CLI::App& cmd, SmokeCommandOptions& o, bool model_positio
                  "Flag a device less than this fraction faster than the CPU (default 0.22)");
   cmd.add_option("--profile-steps", o.run.profile_steps, "Steps under the op profiler (default 5; 0 skips)")
       ->check(CLI::NonNegativeNumber);
-  cmd.add_option("--out-dir", o.run.out_dir, "Directory for outputs.pt, trace.json, sweep.csv, sweep.svg");
+  cmd.add_option("--out-dir", o.run.out_dir,
+                 "Write outputs.pt, trace.json, sweep.csv, sweep.svg to DIR (default: no files are written)");
   cmd.add_option("--record", o.run.record_golden, "Write golden outputs to FILE (JSON, with FILE's .outputs.pt)");
   cmd.add_option("--compare", o.run.compare_golden, "Compare the outputs with a golden FILE from --record");
   cmd.add_flag("--no-fresh-process", o.no_fresh_process, "Skip re-running the model in a fresh process");

@@ -28,7 +28,7 @@ TEST(SmokeCli, CleanModelJsonRecordIsUnconfirmedAndRepeatsInAFreshProcess) {
   const CliRun run = mpsready("smoke " + quote(model.string()) + " --input 4x8:float32 --format json" + quick(dir), false);
   ASSERT_EQ(run.code, 0) << run.out;
   const auto j = nlohmann::json::parse(run.out);
-  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["schema_version"], 2);
   EXPECT_EQ(j["device"]["requested"], "auto");
   EXPECT_EQ(j["device"]["used"], "cpu");
   EXPECT_EQ(j["device"]["mps_available"], false);

@@ -2,6 +2,8 @@
 // from. No MPS device exists here, so every run must say so and stay `unconfirmed`.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <torch/script.h>
 #include <torch/utils.h>
 
@@ -54,6 +56,13 @@ TEST(SmokeRun, CleanModelGivesACompleteUnconfirmedRecord) {
   EXPECT_NE(r.repeat.fresh_process.error, "");
   EXPECT_TRUE(r.growth.ran);
   EXPECT_EQ(r.speedup.skipped, "the run's device is the CPU");
+  EXPECT_FALSE(r.speedup.device_step_ms_p50);  // not measured: null, not 0
+  // No --sweep, yet a step time of the inputs as given, with this measurement's own peak.
+  EXPECT_TRUE(r.step.ran) << r.step.error;
+  EXPECT_GT(r.step.step_ms_p50.value_or(0), 0);
+  EXPECT_EQ(r.step.batch_size, 4);
+  EXPECT_GE(r.step.memory.peak, r.step.memory.current);
+  EXPECT_TRUE(r.sweep.empty());
   ASSERT_FALSE(r.hot_ops.top.empty());
   bool saw_matmul = false;
   for (const auto& op : r.hot_ops.top) saw_matmul |= op.name.find("matmul") != std::string::npos || op.name.find("mm") != std::string::npos;
@@ -74,6 +83,23 @@ TEST(SmokeRun, CleanModelGivesACompleteUnconfirmedRecord) {
   EXPECT_EQ(record["predicted_fallbacks"], nullptr);
   EXPECT_EQ(record["model"]["format"], "torchscript");
   EXPECT_EQ(record["model"]["sha256"].get<std::string>().size(), 64u);
+}
+
+TEST(SmokeRun, WithoutAnOutDirNothingIsWritten) {
+  TempDir dir;
+  SmokeOptions o = cpu_options(save_clean_model(dir.path()), "");
+  o.sweep = {1, 2};
+  SmokeRun run = run_smoke(o);
+  ASSERT_EQ(run.usage_error, "");
+  const SmokeResult& r = run.result;
+  EXPECT_TRUE(r.repeat.reloaded_bitwise_equal) << r.repeat.error;  // the round trip still ran
+  EXPECT_EQ(r.repeat.outputs_file, "");
+  EXPECT_EQ(r.trace_file, "");
+  EXPECT_FALSE(r.hot_ops.top.empty());
+  EXPECT_EQ(r.sweep.size(), 2u);
+  EXPECT_EQ(r.sweep_csv, "");
+  EXPECT_EQ(r.sweep_svg, "");
+  EXPECT_FALSE(fs::exists(fs::temp_directory_path() / ("mpsready-outputs-" + std::to_string(::getpid()) + ".pt")));
 }
 
 TEST(SmokeRun, NaNIsDetected) {
@@ -169,7 +195,8 @@ TEST(SmokeRun, SweepWritesCsvAndSvg) {
     EXPECT_GT(row.step_ms_p50, 0);
     EXPECT_GE(row.step_ms_p95, row.step_ms_p50);
     EXPECT_GT(row.memory.peak, 0u);
-    EXPECT_EQ(row.memory.kind, "cpu-peak-rss");
+    EXPECT_GE(row.memory.peak, row.memory.current);  // a peak of this measurement, not the process's
+    EXPECT_EQ(row.memory.kind, "cpu-rss");
   }
   const std::string csv = read_text(run.result.sweep_csv);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);

@@ -4,7 +4,9 @@ docs/smoke-record.schema.json with Debian's python3-jsonschema.
 Usage: validate_smoke_record.py MPSREADY MAKE_TEST_MODELS SOURCE_DIR OUT_DIR
 
 The models are built by make_test_models (TorchScript modules defined from source in C++), so
-this needs no Python PyTorch. A broken record must be rejected too, or the check proves nothing.
+this needs no Python PyTorch. Beyond the schema, every memory measurement must have a peak at
+least its current value, and a run without --out-dir must leave its working directory empty. A
+broken record must be rejected too, or the check proves nothing.
 """
 import json
 import pathlib
@@ -37,6 +39,15 @@ runs = {
                  "--no-fresh-process"], 0),
     "wrong-shape": (["smoke", str(models / "clean.pt"), "--input", "4x3:float32", "--no-fresh-process"], 1),
 }
+
+def memory_errors(record):
+    """Measurements whose peak is below their current value (JSON Schema cannot compare two fields)."""
+    measured = [("step", record["step"])] + [(f"sweep batch {r['batch_size']}", r) for r in record["sweep"]["rows"]]
+    return [f"{where}: peak_bytes {m['memory']['peak_bytes']} < current_bytes {m['memory']['current_bytes']}"
+            for where, m in measured
+            if m["memory"] is not None and m["memory"]["peak_bytes"] < m["memory"]["current_bytes"]]
+
+
 failures = 0
 records = {}
 for name, (args, expected) in runs.items():
@@ -50,6 +61,9 @@ for name, (args, expected) in runs.items():
     for error in validator.iter_errors(record):
         failures += 1
         print(f"{name}: {'/'.join(map(str, error.path)) or '(top)'}: {error.message}")
+    for error in memory_errors(record):
+        failures += 1
+        print(f"{name}: {error}")
     if record["confirmation"]["status"] != "unconfirmed":
         failures += 1
         print(f"{name}: no MPS device here, yet the record says {record['confirmation']['status']}")
@@ -66,6 +80,23 @@ else:
         failures += 1
         print(f"audit/smoke: {'/'.join(map(str, error.path)) or '(top)'}: {error.message}")
 
+# Without --out-dir a run writes nothing: its working directory stays empty.
+cwd = out / "cwd"
+cwd.mkdir()
+no_files = [a for a in quick if a not in ("--out-dir", str(out / "run"))]
+proc = subprocess.run([mpsready, "smoke", str(models / "clean.pt"), "--input", "4x8:float32", *no_files],
+                      capture_output=True, text=True, cwd=cwd)
+if proc.returncode != 0:
+    failures += 1
+    print(f"no-out-dir: exit {proc.returncode}\n{proc.stderr}")
+else:
+    for error in validator.iter_errors(json.loads(proc.stdout)):
+        failures += 1
+        print(f"no-out-dir: {'/'.join(map(str, error.path)) or '(top)'}: {error.message}")
+    if any(cwd.iterdir()):
+        failures += 1
+        print(f"no-out-dir: the run wrote {sorted(p.name for p in cwd.iterdir())} into its working directory")
+
 # The schema must reject a record that claims an MPS result on the CPU.
 if "clean" in records:
     forged = json.loads(json.dumps(records["clean"]))
@@ -74,5 +105,17 @@ if "clean" in records:
         failures += 1
         print("the schema accepted a CPU record that claims confirmation")
 
-print(f"{len(runs) + 1} runs, {failures} failures")
+    # A timing that did not run is null: a 0.0 in its place is rejected.
+    forged = json.loads(json.dumps(records["clean"]))
+    forged["step"]["ran"] = False
+    if validator.is_valid(forged):
+        failures += 1
+        print("the schema accepted a step that did not run yet has a step time")
+    forged = json.loads(json.dumps(records["clean"]))
+    forged["step"]["memory"]["peak_bytes"] = forged["step"]["memory"]["current_bytes"] - 1
+    if not memory_errors(forged):
+        failures += 1
+        print("the check accepted a peak below the current value")
+
+print(f"{len(runs) + 2} runs, {failures} failures")
 sys.exit(1 if failures else 0)
