@@ -64,4 +64,37 @@ TEST(FixCli, JsonListsEachEditWithItsRuleAndRange) {
   EXPECT_EQ(read_text(dir.path() / "train.py"), kTrain);  // no --write: nothing changes
 }
 
+TEST(FixCli, ReportsCarryTheFixSummary) {
+  TempDir dir;
+  dir.write("train.py", std::string(kTrain) + "z = torch.zeros(2, dtype=torch.float64)\n");
+  const fs::path md = dir.path() / "comment.md", html = dir.path() / "plan.html";
+  const CliRun run = mpsready("fix --report markdown=" + quote(md.string()) + " --report html=" + quote(html.string()) +
+                              " " + quote(dir.path().string()), false);
+  ASSERT_EQ(run.code, 0) << run.out;
+  const std::string comment = read_text(md), plan = read_text(html);
+  EXPECT_NE(comment.find("**mpsready fix: partial \u2192 partial**: 3 sites fixed in 1 file, 1 needs a human."),
+            std::string::npos) << comment;
+  EXPECT_NE(comment.find("### Left for a human after `mpsready fix`\n\n- train.py:7 `py-float64`: "), std::string::npos)
+      << comment;
+  EXPECT_NE(plan.find("<code>mpsready fix</code>: partial \u2192 partial: 3 sites fixed in 1 file, 1 needs a human."),
+            std::string::npos) << plan;
+  EXPECT_NE(plan.find("<li>train.py:7 <code class=\"rule\">py-float64</code>: "), std::string::npos) << plan;
+  // A report is not a write: the tree is unchanged. A bad --report is refused.
+  EXPECT_EQ(read_text(dir.path() / "train.py"), std::string(kTrain) + "z = torch.zeros(2, dtype=torch.float64)\n");
+  EXPECT_NE(mpsready("fix --report sarif=x " + quote(dir.path().string())).code, 0);
+}
+
+TEST(FixCli, TargetPyTorchChoosesTheAcceleratorForms) {
+  TempDir dir;
+  dir.write("train.py", "import torch\n\ntorch.cuda.manual_seed(0)\nmodel = torch.nn.Linear(4, 2).cuda()\ntorch.cuda.synchronize()\n");
+  const CliRun run = mpsready("fix --write --target-pytorch 2.6 " + quote(dir.path().string()));
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_EQ(read_text(dir.path() / "train.py"),
+            "import torch\n\ntorch.manual_seed(0)\n"
+            "model = torch.nn.Linear(4, 2).to(torch.accelerator.current_accelerator() if torch.accelerator.is_available() else \"cpu\")\n"
+            "(torch.accelerator.synchronize() if torch.accelerator.is_available() else None)\n");
+  EXPECT_NE(run.out.find("the fixed code needs PyTorch 2.6 or newer: 2.6 for 3 sites (py-tensor-dot-cuda, py-torch-cuda-api)"),
+            std::string::npos) << run.out;
+}
+
 }  // namespace mpsready::testing
