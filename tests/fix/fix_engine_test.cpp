@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fix/apply_edits.h"
+#include "fix/device_in_scope.h"
 #include "fix/edit_collection.h"
 #include "fix/fix_engine.h"
 #include "fix/notebook_rewrite.h"
@@ -174,6 +175,24 @@ TEST(FixEngine, NeverWritesThroughALinkOutOfTheRoot) {
   std::string error;
   EXPECT_FALSE(write_fixes(root.path(), outcome, error));
   EXPECT_EQ(read_text(target), "import torch\nx = torch.zeros(1).cuda()\n");
+}
+
+TEST(FixEngine, ADeviceNameIsReusedOnlyWhereItHoldsADevice) {
+  const auto at = [](const std::string& text) {
+    return device_bound_in_scope(text, static_cast<uint32_t>(text.find("x.cuda()")), "device");
+  };
+  EXPECT_TRUE(at("def f(x, device):\n    return x.cuda()\n"));
+  EXPECT_TRUE(at("def f(x, device: torch.device = None):\n    return x.cuda()\n"));
+  EXPECT_TRUE(at("import torch\ndevice = torch.device('cuda')\ndef f(x):\n    return x.cuda()\n"));
+  EXPECT_TRUE(at("device = 'cuda' if ok else 'cpu'\nx.cuda()\n"));
+  // Assigned after the site, to something not known to be a device, or shadowed by a local.
+  EXPECT_FALSE(at("x.cuda()\ndevice = 'cuda'\n"));
+  EXPECT_FALSE(at("device = pick()\nx.cuda()\n"));
+  EXPECT_FALSE(at("device = 'cuda'\ndef f(x):\n    device = x.device\n    return x.cuda()\n"));
+  EXPECT_FALSE(at("device = 'cuda'\ndef f(x):\n    for device in range(2):\n        x.cuda()\n"));
+  EXPECT_FALSE(at("def f(x):\n    return x.cuda()\n"));
+  // A nested function sees its enclosing function's parameter.
+  EXPECT_TRUE(at("def f(device):\n    def g(x):\n        return x.cuda()\n    return g\n"));
 }
 
 TEST(FixEngine, JsonEscapeKeepsTheNotebookStyle) {
