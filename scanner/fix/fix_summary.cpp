@@ -1,6 +1,5 @@
 #include "fix/fix_summary.h"
 
-#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -30,8 +29,14 @@ std::string reason_for(const std::map<SiteKey, std::string>& reasons, const Find
 nlohmann::json position(int line, int column) { return {{"line", line}, {"column", column}}; }
 
 // Per PyTorch version that applied fixes need: how many sites, and of which rules.
-std::map<std::string, std::pair<size_t, std::set<std::string>>, std::greater<>> sites_by_pytorch(const FixOutcome& outcome) {
-  std::map<std::string, std::pair<size_t, std::set<std::string>>, std::greater<>> by_version;
+// Newest version first, compared number by number ("2.10" before "2.6").
+struct NewerFirst {
+  bool operator()(const std::string& a, const std::string& b) const { return version_at_least(a, b) && !version_at_least(b, a); }
+};
+using SitesByVersion = std::map<std::string, std::pair<size_t, std::set<std::string>>, NewerFirst>;
+
+SitesByVersion sites_by_pytorch(const FixOutcome& outcome) {
+  SitesByVersion by_version;
   for (const FileFix& f : outcome.files) {
     for (const Edit& e : f.edits) {
       if (e.needs_pytorch.empty()) continue;
