@@ -82,10 +82,12 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
   for (const LeftSite& s : outcome.left) {
     bool listed = false;
     for (const Finding& f : outcome.remaining)
-      listed |= f.path == s.path && f.location.line == s.location.line && f.rule == s.rule;
+      listed |= f.path == s.path && f.location.cell == s.location.cell && f.location.line == s.location.line &&
+                f.rule == s.rule;
     if (listed) continue;
     if (held++ == 0) out << "held back:\n";
-    out << "  " << s.path << ":" << s.location.line << " " << s.rule << ": " << s.reason << "\n";
+    out << "  " << s.path << ":" << (s.location.cell ? "cell " + std::to_string(s.location.cell) + ":" : "")
+        << s.location.line << " " << s.rule << ": " << s.reason << "\n";
   }
 }
 

@@ -63,7 +63,7 @@ std::string fix_headline(const FixDigest& fix) {
 std::string fix_left_block(const FixDigest& fix) {
   std::string block = "\n### Left for a human after `mpsready fix`\n\n";
   for (const FixDigestSite& s : fix.need_a_human) {
-    std::string where = s.path + (s.cell ? " cell " + std::to_string(s.cell) : "") + ":" + std::to_string(s.line);
+    std::string where = s.path + ":" + (s.cell ? "cell " + std::to_string(s.cell) + ":" : "") + std::to_string(s.line);
     block += "- " + markdown_escape(where) + " " + rule_label(s.rule) + ": " + markdown_escape(s.reason) + "\n";
   }
   return block;
