@@ -1,11 +1,13 @@
 #include "cli/fix_command.h"
 
+#include <fstream>
 #include <iostream>
 
 #include "cli/config.h"
 #include "cli/load_rules.h"
 #include "fix/fix_engine.h"
 #include "fix/fix_summary.h"
+#include "report/scan_report.h"
 
 namespace mpsready {
 
@@ -26,6 +28,16 @@ void register_fix_command(CLI::App& app, FixCommand& command) {
   cmd->add_option("--target-pytorch", o.target_pytorch,
                   "PyTorch version the fixed code must run on (default: the configuration's target_pytorch)");
   cmd->add_option("-j,--jobs", o.jobs, "Worker threads (default: one per core)");
+  cmd->add_option("--report", o.reports,
+                  "Also write the scan's report with the fix's outcome: markdown=FILE (a PR comment) or html=FILE "
+                  "(the migration plan); repeatable")
+      ->check([](const std::string& value) {
+        const size_t eq = value.find('=');
+        const std::string format = value.substr(0, eq);
+        if (eq == std::string::npos || eq + 1 == value.size() || (format != "markdown" && format != "html"))
+          return std::string("expected markdown=FILE or html=FILE");
+        return std::string();
+      });
   command.app = cmd;
 }
 
@@ -72,6 +84,20 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
     std::string error;
     if (!write_fixes(options.path, outcome, error)) {
       std::cerr << "mpsready: " << error << "\n";
+      return 2;
+    }
+  }
+  for (const std::string& report : options.reports) {
+    const size_t eq = report.find('=');
+    const std::string format = report.substr(0, eq), file = report.substr(eq + 1);
+    ReportContext ctx{options.path, MPSREADY_VERSION, &loaded->rules->rules()};
+    ctx.target_pytorch = fix.edits.target_pytorch;
+    ctx.fix = fix_digest(outcome);
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    if (format == "markdown") write_markdown_report(out, outcome.scanned, ctx);
+    else write_html_report(out, outcome.scanned, ctx);
+    if (!out) {
+      std::cerr << "mpsready: cannot write " << file << "\n";
       return 2;
     }
   }

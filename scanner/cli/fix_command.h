@@ -23,6 +23,7 @@ struct FixCommandOptions {
   bool no_gitignore = false;
   std::string target_pytorch;  // --target-pytorch (default: the configuration's)
   unsigned jobs = 0;
+  std::vector<std::string> reports;  // --report FORMAT=FILE: markdown or html, with the fix's outcome
 };
 
 struct FixCommand {

@@ -16,6 +16,7 @@ struct Edit {
   std::string original;
   std::string replacement;
   Location location;  // of the finding, for reports
+  std::string needs_pytorch;  // the oldest PyTorch the replacement runs on ("" = any)
 };
 
 // A site the fix leaves alone, and why (a person reads `reason`).

@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include "fix/device_in_scope.h"
 #include "fix/template_expansion.h"
 
 namespace mpsready {
@@ -45,10 +46,6 @@ CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet
     const AutofixSpec& spec = *rule->autofix;
     const auto leave = [&](std::string reason) { out.left.push_back({f.path, f.rule, f.location, std::move(reason)}); };
     if (f.guarded && !options.include_guarded) continue;  // already behind a CUDA check: not a site to change
-    if (f.location.cell != 0) {
-      leave("notebook cells are not rewritten yet");
-      continue;
-    }
     if (!spec.pytorch.empty() && !options.target_pytorch.empty() &&
         !version_at_least(options.target_pytorch, spec.pytorch)) {
       leave("the fix needs PyTorch " + spec.pytorch + ", the target is " + options.target_pytorch);
@@ -64,13 +61,17 @@ CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet
       continue;
     }
     const std::string original = text.substr(f.start_byte, f.end_byte - f.start_byte);
-    const std::optional<std::string> replacement = expand_rewrites(spec, original);
+    const auto bound = [&](const std::string& name) { return device_bound_in_scope(text, f.start_byte, name); };
+    const std::optional<Expansion> replacement = expand_rewrites(spec, original, options.target_pytorch, bound);
     if (!replacement) {
       leave("no mechanical rewrite for this form");
       continue;
     }
-    if (*replacement == original) continue;
-    out.edits.push_back({f.path, f.rule, f.start_byte, f.end_byte, original, *replacement, f.location});
+    if (replacement->text == original) continue;
+    std::string needs = spec.pytorch;
+    if (!replacement->pytorch.empty() && (needs.empty() || version_at_least(replacement->pytorch, needs)))
+      needs = replacement->pytorch;
+    out.edits.push_back({f.path, f.rule, f.start_byte, f.end_byte, original, replacement->text, f.location, needs});
   }
   return out;
 }

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "fix/apply_edits.h"
+#include "fix/notebook_rewrite.h"
 #include "fix/overlap_resolution.h"
 #include "fix/scratch_tree.h"
 #include "fix/syntax_check.h"
@@ -24,13 +26,22 @@ std::string read_file(const fs::path& path) {
   return buffer.str();
 }
 
-// Files read once each, by relative path.
+// Files read once each, by relative path. A file's text is what the scan saw, which for a
+// notebook is its code cells joined (findings' byte ranges are in that text); `bytes` is the file.
 class TextCache {
  public:
   explicit TextCache(fs::path base, bool single_file) : base_(std::move(base)), single_file_(single_file) {}
   const std::string& operator()(const std::string& relative) {
     auto it = texts_.find(relative);
-    if (it == texts_.end()) it = texts_.emplace(relative, read_file(single_file_ ? base_ : base_ / relative)).first;
+    if (it == texts_.end()) {
+      const std::string& raw = bytes(relative);
+      it = texts_.emplace(relative, is_notebook_path(relative) ? notebook_python(raw) : raw).first;
+    }
+    return it->second;
+  }
+  const std::string& bytes(const std::string& relative) {
+    auto it = bytes_.find(relative);
+    if (it == bytes_.end()) it = bytes_.emplace(relative, read_file(single_file_ ? base_ : base_ / relative)).first;
     return it->second;
   }
 
@@ -38,6 +49,7 @@ class TextCache {
   fs::path base_;
   bool single_file_;
   std::map<std::string, std::string> texts_;
+  std::map<std::string, std::string> bytes_;
 };
 
 std::map<std::string, std::vector<Edit>> by_file(std::vector<Edit> edits) {
@@ -66,6 +78,27 @@ std::vector<Edit> parsing_edits(const std::string& text, const std::vector<Edit>
   return kept;
 }
 
+// A notebook's fixes carried from its joined Python text to its JSON bytes; none when the result
+// would not be the same notebook with only those cells' sources changed.
+std::optional<FileFix> notebook_fix(const std::string& path, const std::string& bytes, const std::string& python,
+                                    const std::vector<Edit>& edits, std::vector<LeftSite>& left) {
+  const NotebookResult read = read_notebook(bytes);
+  if (!read.ok) {
+    leave_all(left, edits, "the notebook cannot be read back; fix it by hand");
+    return std::nullopt;
+  }
+  NotebookEdits mapped = notebook_edits(bytes, read.source, edits);
+  left.insert(left.end(), mapped.left.begin(), mapped.left.end());
+  if (mapped.edits.empty()) return std::nullopt;
+  const std::string expected = apply_edits(python, mapped.carried);
+  std::string after = apply_edits(bytes, mapped.edits);
+  if (!python_parses(expected) || !notebook_rewrite_is_exact(bytes, after, mapped.cells, expected)) {
+    leave_all(left, mapped.carried, "the notebook could not be rewritten exactly; fix it by hand");
+    return std::nullopt;
+  }
+  return FileFix{path, bytes, std::move(after), std::move(mapped.edits)};
+}
+
 }  // namespace
 
 size_t FixOutcome::sites_fixed() const {
@@ -82,6 +115,7 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
 
   TextCache text_of(root, single_file);
   CollectedEdits collected = collect_edits(before.findings, rules, options.edits, std::ref(text_of));
+  outcome.scanned = std::move(before);
   outcome.left = std::move(collected.left);
   resolve_overlaps(collected.edits, outcome.left);
 
@@ -94,6 +128,11 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
     }
     std::vector<Edit> kept = parsing_edits(text, edits, outcome.left);
     if (kept.empty()) continue;
+    if (is_notebook_path(path)) {
+      if (auto fix = notebook_fix(path, text_of.bytes(path), text, kept, outcome.left))
+        fixes.emplace(path, std::move(*fix));
+      continue;
+    }
     FileFix fix{path, text, apply_edits(text, kept), std::move(kept)};
     fixes.emplace(path, std::move(fix));
   }
@@ -123,8 +162,7 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
   outcome.after = after.summary.verdict;
   for (auto& [path, fix] : fixes) {
     for (const Edit& e : fix.edits) {
-      const Rule* rule = rules.find(e.rule);
-      const std::string& needs = rule && rule->autofix ? rule->autofix->pytorch : std::string();
+      const std::string& needs = e.needs_pytorch;
       if (!needs.empty() && (outcome.needs_pytorch.empty() || !version_at_least(outcome.needs_pytorch, needs)))
         outcome.needs_pytorch = needs;
     }

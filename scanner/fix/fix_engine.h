@@ -38,6 +38,7 @@ struct FixOutcome {
   std::vector<LeftSite> left;      // sites of fixable rules left alone, and why (sorted)
   std::vector<Finding> remaining;  // the fixed tree's findings that count for its verdict
   std::string needs_pytorch;       // the oldest PyTorch every applied fix runs on ("" = any)
+  ScanResult scanned;              // the scan of the tree before fixing (for --report)
   size_t sites_fixed() const;
 };
 

@@ -1,6 +1,7 @@
 #include "fix/fix_summary.h"
 
 #include <map>
+#include <set>
 #include <tuple>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +28,26 @@ std::string reason_for(const std::map<SiteKey, std::string>& reasons, const Find
 
 nlohmann::json position(int line, int column) { return {{"line", line}, {"column", column}}; }
 
+// Per PyTorch version that applied fixes need: how many sites, and of which rules.
+// Newest version first, compared number by number ("2.10" before "2.6").
+struct NewerFirst {
+  bool operator()(const std::string& a, const std::string& b) const { return version_at_least(a, b) && !version_at_least(b, a); }
+};
+using SitesByVersion = std::map<std::string, std::pair<size_t, std::set<std::string>>, NewerFirst>;
+
+SitesByVersion sites_by_pytorch(const FixOutcome& outcome) {
+  SitesByVersion by_version;
+  for (const FileFix& f : outcome.files) {
+    for (const Edit& e : f.edits) {
+      if (e.needs_pytorch.empty()) continue;
+      auto& [count, rules] = by_version[e.needs_pytorch];
+      ++count;
+      rules.insert(e.rule);
+    }
+  }
+  return by_version;
+}
+
 }  // namespace
 
 std::string fix_diff(const FixOutcome& outcome) {
@@ -41,8 +62,18 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
       << outcome.files.size() << (outcome.files.size() == 1 ? " file" : " files") << ", "
       << outcome.remaining.size() << " need" << (outcome.remaining.size() == 1 ? "s" : "") << " a human"
       << (outcome.remaining.empty() ? "\n" : ":\n");
-  if (!outcome.needs_pytorch.empty())
-    out << "the fixed code needs PyTorch " << outcome.needs_pytorch << " or newer (set target_pytorch to hold back newer fixes)\n";
+  if (!outcome.needs_pytorch.empty()) {
+    out << "the fixed code needs PyTorch " << outcome.needs_pytorch << " or newer (set target_pytorch to hold back newer fixes):";
+    const char* separator = " ";
+    for (const auto& [version, sites] : sites_by_pytorch(outcome)) {
+      out << separator << version << " for " << sites.first << (sites.first == 1 ? " site" : " sites") << " (";
+      const char* comma = "";
+      for (const std::string& rule : sites.second) out << comma << rule, comma = ", ";
+      out << ")";
+      separator = ", ";
+    }
+    out << "\n";
+  }
   const auto reasons = reasons_by_site(outcome);
   for (const Finding& f : outcome.remaining)
     out << "  " << location_label(f) << " " << f.rule << ": " << reason_for(reasons, f) << "\n";
@@ -51,11 +82,26 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
   for (const LeftSite& s : outcome.left) {
     bool listed = false;
     for (const Finding& f : outcome.remaining)
-      listed |= f.path == s.path && f.location.line == s.location.line && f.rule == s.rule;
+      listed |= f.path == s.path && f.location.cell == s.location.cell && f.location.line == s.location.line &&
+                f.rule == s.rule;
     if (listed) continue;
     if (held++ == 0) out << "held back:\n";
-    out << "  " << s.path << ":" << s.location.line << " " << s.rule << ": " << s.reason << "\n";
+    out << "  " << s.path << ":" << (s.location.cell ? "cell " + std::to_string(s.location.cell) + ":" : "")
+        << s.location.line << " " << s.rule << ": " << s.reason << "\n";
   }
+}
+
+FixDigest fix_digest(const FixOutcome& outcome) {
+  FixDigest digest;
+  digest.before = outcome.before;
+  digest.after = outcome.after;
+  digest.sites_fixed = outcome.sites_fixed();
+  digest.files = outcome.files.size();
+  digest.needs_pytorch = outcome.needs_pytorch;
+  const auto reasons = reasons_by_site(outcome);
+  for (const Finding& f : outcome.remaining)
+    digest.need_a_human.push_back({f.path, f.location.cell, f.location.line, f.rule, reason_for(reasons, f)});
+  return digest;
 }
 
 void write_fix_json(std::ostream& out, const FixOutcome& outcome, const std::string& target_pytorch, bool written) {
@@ -76,7 +122,8 @@ void write_fix_json(std::ostream& out, const FixOutcome& outcome, const std::str
                               {"start_byte", e.start},
                               {"end_byte", e.end},
                               {"original", e.original},
-                              {"replacement", e.replacement}});
+                              {"replacement", e.replacement},
+                              {"needs_pytorch", e.needs_pytorch}});
     }
   }
   const auto reasons = reasons_by_site(outcome);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "fix/fix_engine.h"
+#include "report/scan_report.h"
 
 namespace mpsready {
 
@@ -12,6 +13,8 @@ namespace mpsready {
 void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome);
 // The diff of every fixed file, in path order.
 std::string fix_diff(const FixOutcome& outcome);
+// The outcome as data for the Markdown comment and the HTML plan (ReportContext::fix).
+FixDigest fix_digest(const FixOutcome& outcome);
 void write_fix_json(std::ostream& out, const FixOutcome& outcome, const std::string& target_pytorch, bool written);
 
 }  // namespace mpsready

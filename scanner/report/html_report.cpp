@@ -138,6 +138,24 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
     }
     out << "</ul>\n";
   }
+  // What `mpsready fix` would change, when it ran: the verdicts and the sites left for a person.
+  if (ctx.fix) {
+    const FixDigest& fix = *ctx.fix;
+    out << "<h2>Mechanical fixes</h2>\n<p id=\"fix\"><code>mpsready fix</code>: " << to_string(fix.before) << " \u2192 "
+        << to_string(fix.after) << ": " << plural(fix.sites_fixed, "site", "sites") << " fixed in "
+        << plural(fix.files, "file", "files") << ", " << fix.need_a_human.size()
+        << (fix.need_a_human.size() == 1 ? " needs" : " need") << " a human.";
+    if (!fix.needs_pytorch.empty()) out << " The fixed code needs PyTorch " << esc(fix.needs_pytorch) << " or newer.";
+    out << "</p>\n";
+    if (!fix.need_a_human.empty()) {
+      out << "<ul id=\"fix-left\">\n";
+      for (const FixDigestSite& site : fix.need_a_human) {
+        out << "<li>" << esc(site.path) << ":" << (site.cell ? "cell " + std::to_string(site.cell) + ":" : "") << site.line
+            << " " << rule_id(site.rule) << ": " << esc(site.reason) << "</li>\n";
+      }
+      out << "</ul>\n";
+    }
+  }
   // Components, as the assessment judged them.
   if (!s.components.empty()) {
     out << "<h2>Components</h2>\n";

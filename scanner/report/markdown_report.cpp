@@ -50,6 +50,25 @@ std::string location_link(const Finding& f, const std::string& link_base) {
   return "[" + markdown_escape(location_label(f)) + "](" + target + ")";
 }
 
+// `mpsready fix`'s outcome: one line in the head, the sites left for a person as a block.
+std::string fix_headline(const FixDigest& fix) {
+  std::string line = "\n**mpsready fix: " + std::string(to_string(fix.before)) + " \u2192 " +
+                     std::string(to_string(fix.after)) + "**: " + plural(fix.sites_fixed, "site", "sites") +
+                     " fixed in " + plural(fix.files, "file", "files") + ", " + std::to_string(fix.need_a_human.size()) +
+                     (fix.need_a_human.size() == 1 ? " needs" : " need") + " a human.";
+  if (!fix.needs_pytorch.empty()) line += " The fixed code needs PyTorch " + markdown_escape(fix.needs_pytorch) + " or newer.";
+  return line + "\n";
+}
+
+std::string fix_left_block(const FixDigest& fix) {
+  std::string block = "\n### Left for a human after `mpsready fix`\n\n";
+  for (const FixDigestSite& s : fix.need_a_human) {
+    std::string where = s.path + ":" + (s.cell ? "cell " + std::to_string(s.cell) + ":" : "") + std::to_string(s.line);
+    block += "- " + markdown_escape(where) + " " + rule_label(s.rule) + ": " + markdown_escape(s.reason) + "\n";
+  }
+  return block;
+}
+
 std::string finding_item(const Finding& f, const std::string& link_base) {
   std::string item = "- **" + std::string(to_string(f.impact)) + "** " + location_link(f, link_base) + " " + rule_label(f.rule);
   if (f.guarded) item += " (guarded)";
@@ -81,6 +100,7 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
   head << ") in " << plural(result.files_scanned, "file", "files") << ". Effort: "
        << plural(s.effort.sites, "site", "sites") << " to change, " << s.effort.mechanical << " mechanical, "
        << s.effort.manual << " needing a rewrite or a replacement.\n";
+  if (ctx.fix) head << fix_headline(*ctx.fix);
   if (!s.reasons.empty()) {
     head << "\nBecause:\n\n";
     for (const Reason& r : s.reasons) {
@@ -120,6 +140,7 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
       if (f.impact == impact) ordered.push_back(&f);
   }
   std::vector<std::string> blocks;  // each one whole: a truncation never cuts one in half
+  if (ctx.fix && !ctx.fix->need_a_human.empty()) blocks.push_back(fix_left_block(*ctx.fix));
   if (!ordered.empty()) {
     std::string top = "\n### Top findings\n\n";
     for (size_t i = 0; i < ordered.size() && i < kTopFindings; ++i) top += finding_item(*ordered[i], ctx.link_base);

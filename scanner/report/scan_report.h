@@ -20,6 +20,26 @@ struct DiffContext {
   std::string change;       // one sentence: "this change moves the repository from ... to ...: ..."
 };
 
+// What `mpsready fix` computed for the scanned tree, for the Markdown comment and the HTML plan:
+// the verdicts before and after the fixes, and the sites left for a person. Data only: the fix
+// engine decides; reporters print.
+struct FixDigestSite {
+  std::string path;
+  int cell = 0;  // notebooks: 1-based cell; 0 otherwise
+  int line = 0;
+  std::string rule;
+  std::string reason;
+};
+
+struct FixDigest {
+  Verdict before = Verdict::mps_ready;
+  Verdict after = Verdict::mps_ready;
+  size_t sites_fixed = 0;
+  size_t files = 0;
+  std::string needs_pytorch;  // "" = any
+  std::vector<FixDigestSite> need_a_human;
+};
+
 struct ReportContext {
   std::string root;     // the path as the user gave it
   std::string version;  // tool version
@@ -27,6 +47,7 @@ struct ReportContext {
   std::string target_pytorch;                // from the configuration; "" = not set
   std::optional<size_t> baselined;           // --baseline: findings left out as known
   std::optional<DiffContext> diff;           // --diff
+  std::optional<FixDigest> fix;              // `mpsready fix --report`: the fix's outcome
   bool color = false;                        // ANSI colours in text, concise and statistics output
   std::string link_base;  // Markdown links: prefix of a path ("https://github.com/o/r/blob/SHA/"); "" = relative
 };

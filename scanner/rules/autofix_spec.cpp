@@ -53,9 +53,16 @@ AutofixSpec parse_autofix(const nlohmann::json& json) {
     for (size_t i = 0; i < json["rewrites"].size(); ++i) {
       const auto& r = json["rewrites"][i];
       const std::string where = "\"autofix.rewrites\"[" + std::to_string(i) + "]: ";
-      if (!r.is_object() || !r.contains("match") || !r.contains("replace") || r.size() != 2)
-        throw std::invalid_argument(where + "must be an object with \"match\" and \"replace\"");
-      AutofixRewrite rewrite{string_at(r, "match", where), string_at(r, "replace", where)};
+      if (!r.is_object() || !r.contains("match") || !r.contains("replace") ||
+          r.size() != 2u + r.count("pytorch") + r.count("bound_name"))
+        throw std::invalid_argument(where + "must be an object with \"match\" and \"replace\" (and optionally "
+                                            "\"pytorch\", \"bound_name\")");
+      AutofixRewrite rewrite{string_at(r, "match", where), string_at(r, "replace", where), string_at(r, "pytorch", where),
+                             string_at(r, "bound_name", where)};
+      if (!rewrite.bound_name.empty() && !RE2::FullMatch(rewrite.bound_name, "[A-Za-z_][A-Za-z_0-9]*"))
+        throw std::invalid_argument(where + "\"bound_name\" must be a Python name");
+      if (!rewrite.pytorch.empty() && !RE2::FullMatch(rewrite.pytorch, R"([0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,3})?)"))
+        throw std::invalid_argument(where + "\"pytorch\" must be a version such as \"2.6\"");
       const RE2 re(rewrite.match, RE2::Quiet);
       if (!re.ok()) throw std::invalid_argument(where + "\"match\" is not a valid RE2 pattern: " + re.error());
       std::string error;

@@ -16,10 +16,15 @@ enum class AutofixMode {
 
 // One rewrite: `match` (RE2, whole match) over the text of the finding's span; `replace` is the
 // new text, with \0..\9 naming the match's captures. The first rewrite that matches wins; a site
-// that none matches is left for a human.
+// that none matches is left for a human. A rewrite with `pytorch` writes a newer form: it is
+// chosen only when the target PyTorch is known and at least that version, else the next one is.
+// A rewrite with `bound_name` uses that name: it is chosen only where the name holds a device in
+// the site's scope (a function parameter, a module-level device assignment).
 struct AutofixRewrite {
   std::string match;
   std::string replace;
+  std::string pytorch;     // the oldest PyTorch its result runs on ("" = the rule's)
+  std::string bound_name;  // "" = none needed
 };
 
 struct AutofixSpec {

@@ -64,4 +64,39 @@ TEST(FixCli, JsonListsEachEditWithItsRuleAndRange) {
   EXPECT_EQ(read_text(dir.path() / "train.py"), kTrain);  // no --write: nothing changes
 }
 
+TEST(FixCli, ReportsCarryTheFixSummary) {
+  TempDir dir;
+  dir.write("train.py", kTrain);
+  dir.write("eval.py", "import torch as T\nm = T.nn.Linear(2, 2).cuda()\n");
+  const fs::path md = dir.path() / "comment.md", html = dir.path() / "plan.html";
+  const CliRun run = mpsready("fix --report markdown=" + quote(md.string()) + " --report html=" + quote(html.string()) +
+                              " " + quote(dir.path().string()), false);
+  ASSERT_EQ(run.code, 0) << run.out;
+  const std::string comment = read_text(md), plan = read_text(html);
+  EXPECT_NE(comment.find("**mpsready fix: partial \u2192 partial**: 3 sites fixed in 1 file, 1 needs a human."),
+            std::string::npos) << comment;
+  EXPECT_NE(comment.find("### Left for a human after `mpsready fix`\n\n- eval\\.py:2 `py-tensor-dot-cuda`: the fix uses"),
+            std::string::npos) << comment;
+  EXPECT_NE(plan.find("<code>mpsready fix</code>: partial \u2192 partial: 3 sites fixed in 1 file, 1 needs a human."),
+            std::string::npos) << plan;
+  EXPECT_NE(plan.find("<li>eval.py:2 <code class=\"rule\">py-tensor-dot-cuda</code>: the fix uses"), std::string::npos) << plan;
+  // A report is not a write: the tree is unchanged. A bad --report is refused.
+  EXPECT_EQ(read_text(dir.path() / "train.py"), kTrain);
+  EXPECT_NE(mpsready("fix --report sarif=x " + quote(dir.path().string())).code, 0);
+}
+
+TEST(FixCli, TargetPyTorchChoosesTheAcceleratorForms) {
+  TempDir dir;
+  dir.write("train.py", "import torch\n\ntorch.cuda.manual_seed(0)\nmodel = torch.nn.Linear(4, 2).cuda()\ntorch.cuda.synchronize()\n");
+  const CliRun run = mpsready("fix --write --target-pytorch 2.6 " + quote(dir.path().string()));
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_EQ(read_text(dir.path() / "train.py"),
+            "import torch\n\ntorch.manual_seed(0)\n"
+            "model = torch.nn.Linear(4, 2).to(torch.accelerator.current_accelerator() if torch.accelerator.is_available() else \"cpu\")\n"
+            "(torch.accelerator.synchronize() if torch.accelerator.is_available() else None)\n");
+  EXPECT_NE(run.out.find("the fixed code needs PyTorch 2.6 or newer (set target_pytorch to hold back newer fixes): "
+                         "2.6 for 3 sites (py-tensor-dot-cuda, py-torch-cuda-api)"),
+            std::string::npos) << run.out;
+}
+
 }  // namespace mpsready::testing

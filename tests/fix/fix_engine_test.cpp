@@ -3,16 +3,21 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "fix/apply_edits.h"
+#include "fix/device_in_scope.h"
 #include "fix/edit_collection.h"
 #include "fix/fix_engine.h"
+#include "fix/notebook_rewrite.h"
 #include "fix/overlap_resolution.h"
 #include "fix/syntax_check.h"
 #include "fix/template_expansion.h"
 #include "fix/unified_diff.h"
+#include "fix/fix_summary.h"
+#include "python/notebook_reader.h"
 #include "support/test_support.h"
 
 namespace mpsready::testing {
@@ -81,7 +86,7 @@ TEST(FixEngine, RewritesExpandCaptures) {
   AutofixSpec spec;
   spec.mode = AutofixMode::rewrite;
   spec.rewrites = {{R"(^(.+)\.cuda\(\)$)", R"(\1.to(device))"}};
-  EXPECT_EQ(expand_rewrites(spec, "model.cuda()").value_or(""), "model.to(device)");
+  EXPECT_EQ(expand_rewrites(spec, "model.cuda()").value_or(Expansion{}).text, "model.to(device)");
   EXPECT_FALSE(expand_rewrites(spec, "model.cuda(device=3)"));
 }
 
@@ -170,6 +175,81 @@ TEST(FixEngine, NeverWritesThroughALinkOutOfTheRoot) {
   std::string error;
   EXPECT_FALSE(write_fixes(root.path(), outcome, error));
   EXPECT_EQ(read_text(target), "import torch\nx = torch.zeros(1).cuda()\n");
+}
+
+TEST(FixEngine, ADeviceNameIsReusedOnlyWhereItHoldsADevice) {
+  const auto at = [](const std::string& text) {
+    return device_bound_in_scope(text, static_cast<uint32_t>(text.find("x.cuda()")), "device");
+  };
+  EXPECT_TRUE(at("def f(x, device):\n    return x.cuda()\n"));
+  EXPECT_TRUE(at("def f(x, device: torch.device = None):\n    return x.cuda()\n"));
+  EXPECT_TRUE(at("import torch\ndevice = torch.device('cuda')\ndef f(x):\n    return x.cuda()\n"));
+  EXPECT_TRUE(at("device = 'cuda' if ok else 'cpu'\nx.cuda()\n"));
+  // Assigned after the site, to something not known to be a device, or shadowed by a local.
+  EXPECT_FALSE(at("x.cuda()\ndevice = 'cuda'\n"));
+  EXPECT_FALSE(at("device = pick()\nx.cuda()\n"));
+  EXPECT_FALSE(at("device = 'cuda'\ndef f(x):\n    device = x.device\n    return x.cuda()\n"));
+  EXPECT_FALSE(at("device = 'cuda'\ndef f(x):\n    for device in range(2):\n        x.cuda()\n"));
+  EXPECT_FALSE(at("def f(x):\n    return x.cuda()\n"));
+  // A nested function sees its enclosing function's parameter.
+  EXPECT_TRUE(at("def f(device):\n    def g(x):\n        return x.cuda()\n    return g\n"));
+}
+
+TEST(FixEngine, JsonEscapeKeepsTheNotebookStyle) {
+  EXPECT_EQ(json_escape("x.to(\"cuda\")\n\t\\", false), "x.to(\\\"cuda\\\")\\n\\t\\\\");
+  EXPECT_EQ(json_escape("\x01", false), "\\u0001");
+  EXPECT_EQ(json_escape("\xc3\xa9", false), "\xc3\xa9");
+  EXPECT_EQ(json_escape("\xc3\xa9", true), "\\u00e9");
+  EXPECT_EQ(json_escape("\xf0\x9f\x98\x80", true), "\\ud83d\\ude00");
+}
+
+// A notebook with outputs, metadata, odd indentation, an escaped non-ASCII text before a site,
+// a shell line, a %%bash cell and no final newline: only the fixed lines' JSON strings change.
+TEST(FixEngine, NotebooksAreRewrittenCellByCell) {
+  const fs::path data = source_dir() / "tests" / "fix" / "notebook";
+  const std::string before = read_text(data / "train.ipynb");
+  const std::string expected = read_text(data / "train.fixed.ipynb");
+  TempDir dir;
+  dir.write("train.ipynb", before);
+  const FixOutcome outcome = fix_tree(dir.path());
+  ASSERT_TRUE(outcome.ok) << outcome.error;
+  ASSERT_EQ(outcome.files.size(), 1u);
+  const FileFix& fix = outcome.files[0];
+  EXPECT_EQ(fix.after, expected);
+  EXPECT_EQ(fix.edits.size(), 4u);
+  std::set<int> cells;
+  for (const Edit& e : fix.edits) {
+    cells.insert(e.location.cell);
+    EXPECT_EQ(before.substr(e.start, e.end - e.start), e.original);
+  }
+  EXPECT_EQ(cells, (std::set<int>{2, 3}));
+  for (const LeftSite& s : outcome.left) ADD_FAILURE() << s.path << ":" << s.location.line << " " << s.reason;
+  // Only the sources of cells 2 and 3 differ once parsed; the result reads back as a notebook.
+  nlohmann::json a = nlohmann::json::parse(before), b = nlohmann::json::parse(fix.after);
+  for (size_t k : {1u, 2u}) {
+    EXPECT_NE(a["cells"][k]["source"], b["cells"][k]["source"]);
+    a["cells"][k].erase("source");
+    b["cells"][k].erase("source");
+  }
+  EXPECT_EQ(a, b);
+  EXPECT_TRUE(read_notebook(fix.after).ok);
+  // The diff applies to the JSON bytes and names the notebook.
+  EXPECT_NE(fix_diff(outcome).find("+++ b/train.ipynb"), std::string::npos);
+  std::string error;
+  ASSERT_TRUE(write_fixes(dir.path(), outcome, error)) << error;
+  EXPECT_EQ(read_text(dir.path() / "train.ipynb"), expected);
+  EXPECT_EQ(fix_tree(dir.path()).sites_fixed(), 0u);
+}
+
+TEST(FixEngine, ANotebookSiteAcrossTwoSourceStringsIsLeftForAHuman) {
+  TempDir dir;
+  dir.write("n.ipynb",
+            R"({"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null,)"
+            R"( "source": ["import torch\n", "x = torch.ones(1).cu", "da()\n"]}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
+  const FixOutcome outcome = fix_tree(dir.path());
+  EXPECT_TRUE(outcome.files.empty());
+  ASSERT_EQ(outcome.left.size(), 1u);
+  EXPECT_NE(outcome.left[0].reason.find("two strings"), std::string::npos);
 }
 
 }  // namespace mpsready::testing

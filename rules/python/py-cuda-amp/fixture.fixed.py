@@ -21,7 +21,7 @@ class Trainer:
         # expect: py-cuda-amp
         self.scaler = torch.cuda.amp.GradScaler(enabled=args.fp16)
         # expect: py-cuda-amp
-        self.scaler2 = GradScaler()
+        self.scaler2 = GradScaler(enabled=torch.cuda.is_available())
         # expect: py-cuda-amp
         self.scaler3 = torch.amp.GradScaler()
         # expect: py-cuda-amp
@@ -38,7 +38,11 @@ class Trainer:
         with torch.autocast("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", enabled=torch.cuda.is_available() or torch.backends.mps.is_available()):
             loss = self.model(batch)
         # expect: py-cuda-amp
-        with autocast(dtype=torch.float16):
+        with torch.autocast("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", dtype=torch.float16, enabled=torch.cuda.is_available() or torch.backends.mps.is_available()):
+            loss = loss + self.model(batch)
+        # A name imported from torch.cuda.amp: the call is rewritten, the import stays (it still works).
+        # expect: py-cuda-amp
+        with torch.autocast("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", enabled=torch.cuda.is_available() or torch.backends.mps.is_available()):
             loss = loss + self.model(batch)
         # expect: py-cuda-amp
         with cuda_amp.autocast(enabled=True):

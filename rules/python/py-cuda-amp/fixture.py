@@ -40,6 +40,10 @@ class Trainer:
         # expect: py-cuda-amp
         with autocast(dtype=torch.float16):
             loss = loss + self.model(batch)
+        # A name imported from torch.cuda.amp: the call is rewritten, the import stays (it still works).
+        # expect: py-cuda-amp
+        with autocast():
+            loss = loss + self.model(batch)
         # expect: py-cuda-amp
         with cuda_amp.autocast(enabled=True):
             loss = loss + self.model(batch)

@@ -25,13 +25,13 @@ def setup_kw(args):
     # ok: py-nccl-backend
     t.distributed.init_process_group(backend="cpu:gloo,cuda:nccl")
     # expect: py-nccl-backend
-    dist.init_process_group(backend=dist.Backend.NCCL)
+    dist.init_process_group(backend=(dist.Backend.NCCL if torch.cuda.is_available() else dist.Backend.GLOO))
     # expect: py-nccl-backend
     group = new_group(ranks=[0, 1], backend=("nccl" if torch.cuda.is_available() else "gloo"))
     # expect: py-nccl-backend
-    dist.init_process_group(Backend.NCCL)
+    dist.init_process_group((Backend.NCCL if torch.cuda.is_available() else Backend.GLOO))
     # expect: py-nccl-backend
-    sub = dist.new_group([0, 1], backend=Backend.NCCL)
+    sub = dist.new_group([0, 1], backend=(Backend.NCCL if torch.cuda.is_available() else Backend.GLOO))
     # ok: py-nccl-backend
     if dist.get_backend() == Backend.NCCL:
         torch.cuda.set_device(args.local_rank)

@@ -16,7 +16,7 @@ class CustomBatch:
     # ok: py-pin-memory
     def pin_memory(self):
         # expect: py-pin-memory
-        self.inp = self.inp.pin_memory()
+        self.inp = (self.inp.pin_memory() if torch.cuda.is_available() else self.inp)
         return self
 
 
@@ -41,9 +41,9 @@ def staging(n, device):
     # expect: py-pin-memory
     buf = torch.empty(n, 1024, pin_memory=torch.cuda.is_available())
     # expect: py-pin-memory
-    host = torch.zeros(n).pin_memory()
+    host = (torch.zeros(n).pin_memory() if torch.cuda.is_available() else torch.zeros(n))
     # expect: py-pin-memory
-    pinned = torch.randn(n).pin_memory().to(device, non_blocking=True)
+    pinned = (torch.randn(n).pin_memory() if torch.cuda.is_available() else torch.randn(n)).to(device, non_blocking=True)
     return buf, host, pinned
 
 

@@ -37,17 +37,34 @@ def train(model, loader, args, local_rank):
     # expect: py-tensor-dot-cuda
     model.to(f"cuda:{local_rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
     # expect: py-tensor-dot-cuda
-    model = Net().cuda(device=local_rank)
+    model = Net().to(f"cuda:{local_rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
     for images, labels in loader:
         # expect: py-tensor-dot-cuda
         images = images.to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", non_blocking=True)
         # expect: py-tensor-dot-cuda
         labels = labels.to("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+        # expect: py-tensor-dot-cuda
+        labels = labels.to("cuda:1" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", non_blocking=True)
     # expect: py-tensor-dot-cuda
     noise = torch.randn(8, 4).to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu").half()
     # expect: py-tensor-dot-cuda
     model.to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu").eval()
     return noise
+
+
+def on_device(model, batch, device):
+    # The parameter `device` is reused, not a new device choice.
+    # expect: py-tensor-dot-cuda
+    model = model.to(device)
+    # expect: py-tensor-dot-cuda
+    return model(batch.to(device, non_blocking=True))
+
+
+def shadowed(model, args):
+    device = args.device
+    # A local `device` of unknown value: the inline choice is written.
+    # expect: py-tensor-dot-cuda
+    return model.to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"), device
 
 
 def guarded(model, x, args, device):

@@ -43,11 +43,28 @@ def train(model, loader, args, local_rank):
         images = images.cuda(non_blocking=True)
         # expect: py-tensor-dot-cuda
         labels = labels.cuda(0)
+        # expect: py-tensor-dot-cuda
+        labels = labels.cuda(device=1, non_blocking=True)
     # expect: py-tensor-dot-cuda
     noise = torch.randn(8, 4).cuda().half()
     # expect: py-tensor-dot-cuda
     model.cuda().eval()
     return noise
+
+
+def on_device(model, batch, device):
+    # The parameter `device` is reused, not a new device choice.
+    # expect: py-tensor-dot-cuda
+    model = model.cuda()
+    # expect: py-tensor-dot-cuda
+    return model(batch.cuda(non_blocking=True))
+
+
+def shadowed(model, args):
+    device = args.device
+    # A local `device` of unknown value: the inline choice is written.
+    # expect: py-tensor-dot-cuda
+    return model.cuda(), device
 
 
 def guarded(model, x, args, device):

@@ -16,6 +16,9 @@ from torch.cuda import max_memory_allocated, synchronize
 def timed_step(model, x):
     # expect: py-torch-cuda-api
     torch.cuda.synchronize()
+    # Target 2.6: empty_cache keeps the guarded form (no torch.accelerator memory functions in 2.6).
+    # expect: py-torch-cuda-api
+    torch.cuda.empty_cache()
     start = time.perf_counter()
     y = model(x)
     # expect: py-torch-cuda-api
