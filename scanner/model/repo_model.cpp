@@ -277,7 +277,14 @@ void RepoModel::index_entry_points(const RepoFacts& facts) {
     // Only a manifest of the core installs the repository's commands (an example's setup.py
     // installs the example's).
     if (is_peripheral(conventional_role(e.path))) continue;
-    const auto it = by_name_.find(e.module);
+    // A file the README runs (`python tools/train.py`).
+    if (!e.script.empty()) {
+      if (by_path_.count(e.script)) entry_paths_.insert(e.script);
+      continue;
+    }
+    // `python -m pkg` runs the package's `__main__`.
+    auto it = by_name_.find(e.module + ".__main__");
+    if (it == by_name_.end()) it = by_name_.find(e.module);
     if (it == by_name_.end()) continue;
     for (const size_t i : it->second)
       if (!nodes_[i].path.empty()) entry_paths_.insert(nodes_[i].path);

@@ -100,7 +100,7 @@ class RepoModel {
   std::set<std::string> package_tops_;     // `pkg`, `src/pkg`, `lib/pkg`
   std::set<std::string> package_parents_;  // folders that hold package tops: `src`, `lib`
   std::set<std::string> package_dirs_;     // every folder with an `__init__.py`
-  std::set<std::string> entry_paths_;      // modules the manifests install as commands
+  std::set<std::string> entry_paths_;      // files the manifests install as commands or the README runs
   std::vector<EvidenceFact> evidence_;
   bool collection_ = false;
 };
