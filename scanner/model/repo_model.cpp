@@ -1,6 +1,7 @@
 #include "model/repo_model.h"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <map>
 #include <set>
@@ -277,9 +278,19 @@ void RepoModel::index_entry_points(const RepoFacts& facts) {
     // Only a manifest of the core installs the repository's commands (an example's setup.py
     // installs the example's).
     if (is_peripheral(conventional_role(e.path))) continue;
+    // A program the README runs is the repository's, but a test, a benchmark, a docs build or
+    // vendored code it runs checks or measures the code rather than uses it.
+    std::string name = e.path;
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool readme = name.rfind("readme", 0) == 0;
+    const auto counts = [&](const std::string& path) {
+      if (!readme) return true;
+      const Role role = conventional_role(path);
+      return role != Role::tests && role != Role::benchmarks && role != Role::docs && role != Role::vendored;
+    };
     // A file the README runs (`python tools/train.py`).
     if (!e.script.empty()) {
-      if (by_path_.count(e.script)) entry_paths_.insert(e.script);
+      if (by_path_.count(e.script) && counts(e.script)) entry_paths_.insert(e.script);
       continue;
     }
     // `python -m pkg` runs the package's `__main__`.
@@ -287,7 +298,7 @@ void RepoModel::index_entry_points(const RepoFacts& facts) {
     if (it == by_name_.end()) it = by_name_.find(e.module);
     if (it == by_name_.end()) continue;
     for (const size_t i : it->second)
-      if (!nodes_[i].path.empty()) entry_paths_.insert(nodes_[i].path);
+      if (!nodes_[i].path.empty() && counts(nodes_[i].path)) entry_paths_.insert(nodes_[i].path);
   }
 }
 
