@@ -120,12 +120,23 @@ struct CppUnitFact {
   std::vector<CppFunctionFact> functions;
 };
 
-// A console or GUI script a manifest installs (`console_scripts`, `[project.scripts]`): the
-// module it runs is an entry point of the core wherever it lives.
+// A console or GUI script a manifest installs (`console_scripts`, `[project.scripts]`), or a
+// command the root README tells users to run (`python tools/train.py`, `python -m pkg.cli`):
+// the module or file it runs is an entry point of the core wherever it lives.
 struct EntryPointFact {
-  std::string path;    // the manifest
+  std::string path;    // the manifest or README
   int line = 0;
-  std::string module;  // `pkg.cli` of `pkg.cli:main`
+  std::string module;  // `pkg.cli` of `pkg.cli:main` or of `python -m pkg.cli`; "" for a file
+  std::string script;  // `tools/train.py` of `python tools/train.py`, relative to the root
+};
+
+// One part of the package list a manifest declares (deps/package_list.h): kind `package`,
+// `package-find`, `package-include`, `package-exclude` or `package-dir`, and its text.
+struct PackageFact {
+  std::string path;  // the manifest
+  int line = 0;
+  std::string kind;
+  std::string text;
 };
 
 struct RepoFacts {
@@ -138,6 +149,7 @@ struct RepoFacts {
   std::vector<EvidenceFact> evidence;
   std::vector<EntryPointFact> entry_points;
   std::vector<DistributedFact> distributed;
+  std::vector<PackageFact> packages;
 
   void append(RepoFacts&& other) {
     for (auto& i : other.imports) imports.push_back(std::move(i));
@@ -149,6 +161,7 @@ struct RepoFacts {
     for (auto& e : other.evidence) evidence.push_back(std::move(e));
     for (auto& e : other.entry_points) entry_points.push_back(std::move(e));
     for (auto& d : other.distributed) distributed.push_back(std::move(d));
+    for (auto& p : other.packages) packages.push_back(std::move(p));
   }
 };
 

@@ -29,8 +29,11 @@ class DepsWorker final : public FrontendWorker {
     std::vector<DepsFile> files = DepsReader::read(file.path, bytes, root_of(file), parser_);
     for (const DepsFile& f : files) {
       for (const auto& e : f.errors) out.errors.push_back(e);
-      for (const Directive& d : f.directives)
-        if (d.kind == "entry-point") out.facts.entry_points.push_back({f.path, f.position(d.file_offset(0)).line, d.text});
+      for (const Directive& d : f.directives) {
+        const int line = f.position(d.file_offset(0)).line;
+        if (d.kind == "entry-point") out.facts.entry_points.push_back({f.path, line, d.text, ""});
+        else if (d.kind.rfind("package", 0) == 0) out.facts.packages.push_back({f.path, line, d.kind, d.text});
+      }
       std::set<std::pair<std::string, uint32_t>> seen;  // one finding per rule and place
       for (const auto& compiled : frontend_.rules())
         for (const auto& matcher : compiled.matchers) {

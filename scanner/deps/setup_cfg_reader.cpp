@@ -1,6 +1,7 @@
 #include "deps/setup_cfg_reader.h"
 
 #include "deps/entry_point.h"
+#include "deps/package_list.h"
 #include "deps/requirement_spec.h"
 
 namespace mpsready {
@@ -14,6 +15,47 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// The packages of `[options]` and `[options.packages.find]`; `find:` searches `where`, which
+// may come before or after it.
+struct PackageParts {
+  bool find = false;
+  uint32_t find_at = 0;
+  std::string where;
+  uint32_t where_at = 0;
+
+  void read(DepsFile& file, const std::string& section, const std::string& key, std::string_view value, uint32_t at) {
+    if (section == "options" && key == "package_dir") {
+      add_package_part(file, "package-dir", value, at);
+      return;
+    }
+    const bool list = section == "options" && key == "packages";
+    const bool search = section == "options.packages.find";
+    if (!list && !search) return;
+    if (list && (value == "find:" || value == "find_namespace:")) {
+      find = true, find_at = at;
+      return;
+    }
+    if (search && key == "where") {
+      where = std::string(value), where_at = at;
+      return;
+    }
+    const std::string_view kind = list ? "package" : key == "include" ? "package-include" : key == "exclude" ? "package-exclude" : "";
+    if (kind.empty()) return;
+    // One per line, or several separated by commas.
+    size_t from = 0;
+    while (from <= value.size()) {
+      size_t comma = value.find(',', from);
+      if (comma == std::string_view::npos) comma = value.size();
+      add_package_part(file, kind, value.substr(from, comma - from), at + static_cast<uint32_t>(from));
+      from = comma + 1;
+    }
+  }
+
+  void finish(DepsFile& file) const {
+    if (find) add_package_part(file, "package-find", where, where.empty() ? find_at : where_at);
+  }
+};
+
 }  // namespace
 
 void SetupCfgReader::read(DepsFile& file) {
@@ -22,6 +64,7 @@ void SetupCfgReader::read(DepsFile& file) {
   bool in_list = false;  // inside a value that holds requirements
   size_t start = 0;
   int line_no = 0;
+  PackageParts packages;
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -62,6 +105,7 @@ void SetupCfgReader::read(DepsFile& file) {
     }
     const bool scripts = section == "options.entry_points" && (key == "console_scripts" || key == "gui_scripts");
     if (scripts && !value.empty()) add_entry_point(file, value, value_at);
+    if (!value.empty()) packages.read(file, section, key, value, value_at);
     if (in_list && !value.empty()) {
       // Inline comments start with ` #`.
       if (const size_t hash = value.find(" #"); hash != std::string_view::npos) value = trim(value.substr(0, hash));
@@ -81,6 +125,7 @@ void SetupCfgReader::read(DepsFile& file) {
     }
     if (end == text.size()) break;
   }
+  packages.finish(file);
 }
 
 }  // namespace mpsready

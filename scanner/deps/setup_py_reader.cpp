@@ -4,6 +4,7 @@
 #include <map>
 
 #include "deps/entry_point.h"
+#include "deps/package_list.h"
 #include "deps/requirement_spec.h"
 #include "python/ts_python.h"
 
@@ -70,6 +71,61 @@ void for_each_pair(const Context& ctx, TSNode value, Visit visit) {
   }
 }
 
+// `packages=`: a list of names, `find_packages(where, exclude, include)` (or
+// `find_namespace_packages`), or a sum of those. Anything else (a comprehension) is not read.
+void add_packages(Context& ctx, TSNode value, int depth) {
+  const auto& F = PyFields::get();
+  value = resolve(ctx, value);
+  if (depth > 8 || ts_node_is_null(value)) return;
+  if (node_is(value, "list") || node_is(value, "tuple")) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(value); ++i)
+      if (const auto s = string_value(ctx, ts_node_named_child(value, i)))
+        add_package_part(ctx.file, "package", s->first, s->second);
+  } else if (node_is(value, "binary_operator")) {
+    add_packages(ctx, ts_node_child_by_field_id(value, F.left), depth + 1);
+    add_packages(ctx, ts_node_child_by_field_id(value, F.right), depth + 1);
+  } else if (node_is(value, "call")) {
+    std::string_view fn = node_text(ctx.src, ts_node_child_by_field_id(value, F.function));
+    if (const size_t dot = fn.rfind('.'); dot != std::string_view::npos) fn.remove_prefix(dot + 1);
+    if (fn != "find_packages" && fn != "find_namespace_packages") return;
+    const TSNode args = ts_node_child_by_field_id(value, F.arguments);
+    const auto patterns = [&](std::string_view kind, TSNode list) {
+      list = resolve(ctx, list);
+      if (!node_is(list, "list") && !node_is(list, "tuple")) return;
+      for (uint32_t k = 0; k < ts_node_named_child_count(list); ++k)
+        if (const auto s = string_value(ctx, ts_node_named_child(list, k)))
+          add_package_part(ctx.file, kind, s->first, s->second);
+    };
+    std::string where;
+    uint32_t where_at = ts_node_start_byte(value);
+    int position = 0;
+    for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+      const TSNode arg = ts_node_named_child(args, i);
+      std::string name;
+      TSNode v = arg;
+      if (node_is(arg, "keyword_argument")) {
+        name = std::string(node_text(ctx.src, ts_node_child_by_field_id(arg, F.name)));
+        v = ts_node_child_by_field_id(arg, F.value);
+      } else {
+        // find_packages(where='.', exclude=(), include=('*',))
+        name = position == 0 ? "where" : position == 1 ? "exclude" : position == 2 ? "include" : "";
+        ++position;
+      }
+      if (name == "where") {
+        const auto s = string_value(ctx, resolve(ctx, v));
+        if (!s) return;  // a computed folder: the search cannot be followed
+        where = s->first;
+        where_at = s->second;
+      } else if (name == "exclude") {
+        patterns("package-exclude", v);
+      } else if (name == "include") {
+        patterns("package-include", v);
+      }
+    }
+    add_package_part(ctx.file, "package-find", where, where_at);
+  }
+}
+
 void read_setup_call(Context& ctx, TSNode args) {
   const auto& F = PyFields::get();
   for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
@@ -92,6 +148,14 @@ void read_setup_call(Context& ctx, TSNode args) {
         for (uint32_t k = 0; k < ts_node_named_child_count(list); ++k)
           if (const auto s = string_value(ctx, ts_node_named_child(list, k)))
             add_entry_point(ctx.file, s->first, s->second);
+      });
+    } else if (name == "packages") {
+      add_packages(ctx, value, 0);
+    } else if (name == "package_dir") {
+      // {"": "src"} or {"kit": "lib/kit"}
+      for_each_pair(ctx, value, [&](const std::optional<std::pair<std::string, uint32_t>>& key, TSNode dir) {
+        const auto d = string_value(ctx, resolve(ctx, dir));
+        if (key && d) add_package_part(ctx.file, "package-dir", key->first + "=" + d->first, d->second);
       });
     } else if (name == "ext_modules") {
       const TSNode list = resolve(ctx, value);

@@ -4,6 +4,7 @@
 #include <toml++/toml.h>
 
 #include "deps/entry_point.h"
+#include "deps/package_list.h"
 #include "deps/requirement_spec.h"
 
 namespace mpsready {
@@ -94,6 +95,63 @@ void add_scripts(DepsFile& file, const toml::table* scripts) {
     if (const auto* s = value.as_string()) add_entry_point(file, s->get(), offset(file, value.source().begin) + 1);
 }
 
+// Each string of an array (or the single string) as one part of `kind`.
+void add_parts(DepsFile& file, std::string_view kind, const toml::node* node) {
+  if (!node) return;
+  const auto add = [&](const toml::node& n) {
+    if (const auto* s = n.as_string()) add_package_part(file, kind, s->get(), offset(file, n.source().begin) + 1);
+  };
+  if (const auto* arr = node->as_array()) {
+    for (const auto& el : *arr) add(el);
+  } else {
+    add(*node);
+  }
+}
+
+// `[tool.setuptools.packages.find]` (or `packages = {find = {...}}`): each `where` folder is a
+// search with the same include and exclude patterns.
+void add_find(DepsFile& file, const toml::table& find) {
+  add_parts(file, "package-include", find.get("include"));
+  add_parts(file, "package-exclude", find.get("exclude"));
+  const toml::node* where = find.get("where");
+  const auto* folders = where ? where->as_array() : nullptr;
+  if (!folders || folders->empty()) {
+    add_package_part(file, "package-find", "", offset(file, find.source().begin));
+    return;
+  }
+  add_parts(file, "package-find", where);
+}
+
+// `[tool.setuptools]` packages and package-dir; poetry's `packages = [{include, from}]`.
+void add_packages(DepsFile& file, const toml::node_view<const toml::node>& setuptools,
+                  const toml::node_view<const toml::node>& poetry) {
+  if (const auto* packages = setuptools["packages"].node()) {
+    if (packages->is_array()) add_parts(file, "package", packages);
+    else if (const auto* t = packages->as_table())
+      if (const auto* find = (*t)["find"].as_table()) add_find(file, *find);
+  }
+  if (const auto* dirs = setuptools["package-dir"].as_table())
+    for (const auto& [key, value] : *dirs)
+      if (const auto* s = value.as_string())
+        add_package_part(file, "package-dir", std::string(key.str()) + "=" + s->get(), offset(file, value.source().begin) + 1);
+  if (const auto* arr = poetry["packages"].as_array())
+    for (const auto& el : *arr) {
+      const auto* t = el.as_table();
+      const toml::node* include = t ? t->get("include") : nullptr;
+      if (!include || !include->is_string()) continue;
+      // `include = "kit"` (or a path, `kit/ops`): the package, found under `from`.
+      std::string name = include->as_string()->get();
+      while (!name.empty() && name.back() == '/') name.pop_back();
+      const uint32_t at = offset(file, include->source().begin) + 1;
+      std::string dotted = name;
+      for (char& c : dotted)
+        if (c == '/') c = '.';
+      add_package_part(file, "package", dotted, at);
+      const std::string from = (*t)["from"].value_or(std::string());
+      if (!from.empty()) add_package_part(file, "package-dir", dotted + "=" + from + "/" + name, at);
+    }
+}
+
 }  // namespace
 
 void TomlManifestReader::read(DepsFile& file) {
@@ -137,6 +195,7 @@ void TomlManifestReader::read(DepsFile& file) {
   add_scripts(file, root["project"]["scripts"].as_table());
   add_scripts(file, root["project"]["gui-scripts"].as_table());
   add_scripts(file, poetry["scripts"].as_table());
+  add_packages(file, root["tool"]["setuptools"], poetry);
   add_index_urls(file, poetry["source"]);
   add_index_urls(file, root["tool"]["uv"]["index"]);
   add_index_urls(file, root["tool"]["pdm"]["source"]);

@@ -6,6 +6,7 @@
 #include <re2/re2.h>
 
 #include "core/source_text.h"
+#include "docs/readme_commands.h"
 #include "engine/repo_walker.h"
 
 namespace mpsready {
@@ -30,6 +31,7 @@ class DocsWorker final : public FrontendWorker {
   void analyze(const WalkedFile& file, std::string_view bytes, FileOutcome& out) override {
     out.scanned = true;
     for (auto& e : scan_docs_evidence(file.path, bytes)) out.facts.evidence.push_back(std::move(e));
+    for (auto& e : readme_commands(file.path, bytes)) out.facts.entry_points.push_back(std::move(e));
   }
 };
 

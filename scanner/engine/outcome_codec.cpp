@@ -253,6 +253,14 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_string(out, e.path);
     put_int(out, e.line);
     put_string(out, e.module);
+    put_string(out, e.script);
+  }
+  put_varint(out, facts.packages.size());
+  for (const PackageFact& p : facts.packages) {
+    put_string(out, p.path);
+    put_int(out, p.line);
+    put_string(out, p.kind);
+    put_string(out, p.text);
   }
   put_varint(out, facts.distributed.size());
   for (const DistributedFact& d : facts.distributed) {
@@ -339,7 +347,14 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
   if (!get_count(in, n, total)) return std::nullopt;
   facts.entry_points.resize(n);
   for (EntryPointFact& e : facts.entry_points)
-    if (!in.string(e.path) || e.path != path || !get_int(in, e.line) || !in.string(e.module)) return std::nullopt;
+    if (!in.string(e.path) || e.path != path || !get_int(in, e.line) || !in.string(e.module) || !in.string(e.script) ||
+        (!e.script.empty() && !is_inside_root(e.script)))
+      return std::nullopt;
+  if (!get_count(in, n, total)) return std::nullopt;
+  facts.packages.resize(n);
+  for (PackageFact& p : facts.packages)
+    if (!in.string(p.path) || p.path != path || !get_int(in, p.line) || !in.string(p.kind) || !in.string(p.text))
+      return std::nullopt;
   if (!get_count(in, n, total)) return std::nullopt;
   facts.distributed.resize(n);
   for (DistributedFact& d : facts.distributed)

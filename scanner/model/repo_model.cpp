@@ -1,7 +1,9 @@
 #include "model/repo_model.h"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
+#include <map>
 #include <set>
 
 #include "model/path_roles.h"
@@ -21,6 +23,22 @@ std::string dir_of(const std::string& path) {
 std::string first_segment(const std::string& path) {
   const size_t slash = path.find('/');
   return slash == std::string::npos ? "" : path.substr(0, slash);
+}
+
+// fnmatch as setuptools applies it to dotted names: `*` matches anything, dots included.
+bool glob_match(std::string_view pattern, std::string_view name) {
+  if (pattern.empty()) return name.empty();
+  if (pattern.front() == '*') {
+    for (size_t i = 0; i <= name.size(); ++i)
+      if (glob_match(pattern.substr(1), name.substr(i))) return true;
+    return false;
+  }
+  return !name.empty() && (pattern.front() == '?' || pattern.front() == name.front()) &&
+         glob_match(pattern.substr(1), name.substr(1));
+}
+
+std::string join(const std::string& dir, const std::string& rest) {
+  return dir.empty() ? rest : rest.empty() ? dir : dir + "/" + rest;
 }
 
 size_t common_prefix(const std::string& a, const std::string& b) {
@@ -112,6 +130,13 @@ void RepoModel::index_modules(const RepoFacts& facts) {
     if (dotted.rfind("src.", 0) == 0 && dotted.substr(4) != name) by_name_[dotted.substr(4)].push_back(index);
     nodes_.push_back(std::move(node));
   }
+  for (const std::string& path : files)
+    if (ends_with(path, "/__init__.py")) package_dirs_.insert(dir_of(path));
+  package_parents_.insert("src");
+  if (declared_package_tops(facts)) {
+    index_extensions(facts);
+    return;
+  }
   // Installable packages: folders at the top (or under src/) with an __init__.py.
   for (const std::string& path : files) {
     const size_t slash = path.find('/');
@@ -126,6 +151,10 @@ void RepoModel::index_modules(const RepoFacts& facts) {
   // A `src/` layout installs what is under src/; packages beside it are tooling.
   if (std::any_of(package_tops_.begin(), package_tops_.end(), [](const std::string& t) { return t.rfind("src/", 0) == 0; }))
     std::erase_if(package_tops_, [](const std::string& t) { return t.rfind("src/", 0) != 0; });
+  index_extensions(facts);
+}
+
+void RepoModel::index_extensions(const RepoFacts& facts) {
   for (const ExtensionFact& ext : facts.extensions) {
     if (extensions_.count(ext.name)) continue;
     ModuleNode node;
@@ -139,15 +168,137 @@ void RepoModel::index_modules(const RepoFacts& facts) {
   }
 }
 
+bool RepoModel::declared_package_tops(const RepoFacts& facts) {
+  // Per manifest: where each package's folder is, which packages it names, which it searches.
+  struct Manifest {
+    std::map<std::string, std::string> dirs;  // package name ("" for all) -> folder
+    std::set<std::string> names;
+    std::vector<std::string> finds, include, exclude;
+  };
+  std::map<std::string, Manifest> manifests;
+  // Only the manifests of the core nearest the root say what the repository installs (a
+  // sub-project's setup.py speaks for its own folder only).
+  const auto depth = [](const std::string& path) { return std::count(path.begin(), path.end(), '/'); };
+  long shallowest = -1;
+  for (const PackageFact& p : facts.packages)
+    if (!is_peripheral(conventional_role(p.path)) && (shallowest < 0 || depth(p.path) < shallowest))
+      shallowest = depth(p.path);
+  for (const PackageFact& p : facts.packages) {
+    if (is_peripheral(conventional_role(p.path)) || depth(p.path) != shallowest) continue;
+    Manifest& m = manifests[p.path];
+    const std::string base = dir_of(p.path);
+    if (p.kind == "package") m.names.insert(p.text);
+    else if (p.kind == "package-find") m.finds.push_back(join(base, p.text));
+    else if (p.kind == "package-include") m.include.push_back(p.text);
+    else if (p.kind == "package-exclude") m.exclude.push_back(p.text);
+    else if (p.kind == "package-dir") {
+      const size_t eq = p.text.find('=');
+      m.dirs[p.text.substr(0, eq)] = join(base, p.text.substr(eq + 1));
+    }
+  }
+  std::set<std::string> tops;
+  for (const auto& entry : manifests) {
+    const Manifest& m = entry.second;
+    const std::string base = dir_of(entry.first);
+    // A package's folder: through the longest package_dir entry that is its name or a parent's.
+    const auto folder_of = [&](const std::string& name) {
+      for (std::string prefix = name;; prefix = prefix.substr(0, prefix.rfind('.'))) {
+        if (const auto it = m.dirs.find(prefix); it != m.dirs.end()) {
+          std::string rest = name.substr(prefix.size());
+          std::replace(rest.begin(), rest.end(), '.', '/');
+          return it->second + rest;
+        }
+        if (prefix.find('.') == std::string::npos) break;
+      }
+      std::string rest = name;
+      std::replace(rest.begin(), rest.end(), '.', '/');
+      const auto root = m.dirs.find("");
+      return join(root == m.dirs.end() ? base : root->second, rest);
+    };
+    std::map<std::string, std::string> declared;  // name -> folder
+    for (const std::string& name : m.names) declared[name] = folder_of(name);
+    for (const std::string& where : m.finds) {
+      // find_packages: folders with an __init__.py whose parents up to `where` have one too,
+      // then include and exclude on the dotted names.
+      for (const std::string& dir : package_dirs_) {
+        if (!(where.empty() || dir.rfind(where + "/", 0) == 0)) continue;
+        std::string rel = where.empty() ? dir : dir.substr(where.size() + 1);
+        bool chain = true;
+        for (std::string up = dir_of(dir); chain && up.size() > where.size(); up = dir_of(up))
+          chain = package_dirs_.count(up) > 0;
+        if (!chain || rel.empty()) continue;
+        std::string name = rel;
+        std::replace(name.begin(), name.end(), '/', '.');
+        const auto matches = [&](const std::vector<std::string>& patterns) {
+          return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& g) { return glob_match(g, name); });
+        };
+        if ((!m.include.empty() && !matches(m.include)) || matches(m.exclude)) continue;
+        declared[name] = join(where, rel);
+      }
+    }
+    // The tops: declared packages whose parent package is not declared.
+    for (const auto& [name, dir] : declared) {
+      const size_t dot = name.rfind('.');
+      if (dot != std::string::npos && declared.count(name.substr(0, dot))) continue;
+      if (!package_dirs_.count(dir)) continue;  // nothing of it here
+      tops.insert(dir);
+      // Its modules go by the declared name whatever the folder is called (`{"kit": "source"}`).
+      for (auto it = by_path_.lower_bound(dir); it != by_path_.end() && it->first.rfind(dir, 0) == 0; ++it) {
+        const std::string& file = it->first;
+        if (file.rfind(dir + "/", 0) != 0) continue;
+        std::string rest = file.substr(dir.size(), file.size() - dir.size() - 3);  // "/a/b" or "/__init__"
+        if (ends_with(rest, "/__init__")) rest.resize(rest.size() - 9);
+        std::replace(rest.begin(), rest.end(), '/', '.');
+        const std::string alias = name + rest;
+        auto& named = by_name_[alias];
+        if (std::find(named.begin(), named.end(), it->second) == named.end()) named.push_back(it->second);
+      }
+    }
+  }
+  if (tops.empty()) return false;
+  package_tops_ = std::move(tops);
+  for (const std::string& top : package_tops_)
+    if (const std::string parent = dir_of(top); !parent.empty()) package_parents_.insert(parent);
+  return true;
+}
+
+std::string RepoModel::component_prefix(const std::string& path) const {
+  std::string top = first_segment(path);
+  // Under a folder that holds packages, each package (or folder) is a component of its own.
+  for (const std::string& parent : package_parents_) {
+    if (path.rfind(parent + "/", 0) != 0 || parent.size() < top.size()) continue;
+    const size_t next = path.find('/', parent.size() + 1);
+    if (next != std::string::npos) top = path.substr(0, next);
+  }
+  return top;
+}
+
 void RepoModel::index_entry_points(const RepoFacts& facts) {
   for (const EntryPointFact& e : facts.entry_points) {
     // Only a manifest of the core installs the repository's commands (an example's setup.py
     // installs the example's).
     if (is_peripheral(conventional_role(e.path))) continue;
-    const auto it = by_name_.find(e.module);
+    // A program the README runs is the repository's, but a test, a benchmark, a docs build or
+    // vendored code it runs checks or measures the code rather than uses it.
+    std::string name = e.path;
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool readme = name.rfind("readme", 0) == 0;
+    const auto counts = [&](const std::string& path) {
+      if (!readme) return true;
+      const Role role = conventional_role(path);
+      return role != Role::tests && role != Role::benchmarks && role != Role::docs && role != Role::vendored;
+    };
+    // A file the README runs (`python tools/train.py`).
+    if (!e.script.empty()) {
+      if (by_path_.count(e.script) && counts(e.script)) entry_paths_.insert(e.script);
+      continue;
+    }
+    // `python -m pkg` runs the package's `__main__`.
+    auto it = by_name_.find(e.module + ".__main__");
+    if (it == by_name_.end()) it = by_name_.find(e.module);
     if (it == by_name_.end()) continue;
     for (const size_t i : it->second)
-      if (!nodes_[i].path.empty()) entry_paths_.insert(nodes_[i].path);
+      if (!nodes_[i].path.empty() && counts(nodes_[i].path)) entry_paths_.insert(nodes_[i].path);
   }
 }
 
@@ -207,9 +358,9 @@ Role RepoModel::role_of(const std::string& path) const {
   // (`method_comparison/run.py`, its requirements.txt); compiled sources keep their place.
   if (!package_tops_.empty() && path.find('/') != std::string::npos &&
       (ends_with(path, ".py") || ends_with(path, ".ipynb") || ends_with(path, ".txt"))) {
-    std::string top = first_segment(path);
-    if (top == "src" && path.find('/', 4) != std::string::npos) top = path.substr(0, path.find('/', 4));
-    if (!package_tops_.count(top)) return Role::tools;
+    const bool in_package = std::any_of(package_tops_.begin(), package_tops_.end(),
+                                        [&](const std::string& top) { return path.rfind(top + "/", 0) == 0; });
+    if (!in_package) return Role::tools;
   }
   // A script at the root that runs as a program is an entry point.
   if (path.find('/') == std::string::npos && main_blocks_.count(path)) return Role::entry_point;
@@ -235,15 +386,15 @@ void RepoModel::build_components(const std::vector<std::string>& paths, const Mo
   // collection of independent examples, each a component.
   has_package = !package_tops_.empty();
   collection_ = !has_package && !has_root_code && top_dirs_with_code.size() >= 2;
-  for (const std::string& path : paths) {
-    std::string top = first_segment(path);
-    if (top == "src" && path.find('/', 4) != std::string::npos) top = path.substr(0, path.find('/', 4));
-    if (!top.empty()) prefixes.insert(top);
-  }
+  for (const std::string& path : paths)
+    if (std::string top = component_prefix(path); !top.empty()) prefixes.insert(top);
   components_.push_back({"(root)", "", Role::entry_point});
   for (const std::string& prefix : prefixes) {
     Role role = role_of(prefix + "/x");
     if (role == Role::entry_point) role = Role::core;
+    // A package beside the installed ones that the manifests leave out is tooling around them.
+    if (role == Role::core && package_dirs_.count(prefix) && role_of(prefix + "/__init__.py") == Role::tools)
+      role = Role::tools;
     components_.push_back({prefix, prefix, role});
   }
 }

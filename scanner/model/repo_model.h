@@ -78,6 +78,13 @@ class RepoModel {
 
  private:
   void index_modules(const RepoFacts& facts);
+  // The folders of the top-level packages the manifests declare; false when none declares any
+  // that exists (the folders with an `__init__.py` stand in then).
+  bool declared_package_tops(const RepoFacts& facts);
+  // The folder that makes `path`'s component: its first segment, or two under a folder that
+  // holds packages (`src/pkg`, `lib/pkg`).
+  std::string component_prefix(const std::string& path) const;
+  void index_extensions(const RepoFacts& facts);
   void index_entry_points(const RepoFacts& facts);
   void build_components(const std::vector<std::string>& paths, const ModelConfig& config);
   void compute_reach(const RepoFacts& facts);
@@ -90,8 +97,10 @@ class RepoModel {
   std::map<std::string, std::pair<int, int>> main_blocks_;
   std::vector<Component> components_;
   std::map<std::string, Role> role_overrides_;
-  std::set<std::string> package_tops_;
-  std::set<std::string> entry_paths_;  // modules the manifests install as commands  // `pkg`, `src/pkg`
+  std::set<std::string> package_tops_;     // `pkg`, `src/pkg`, `lib/pkg`
+  std::set<std::string> package_parents_;  // folders that hold package tops: `src`, `lib`
+  std::set<std::string> package_dirs_;     // every folder with an `__init__.py`
+  std::set<std::string> entry_paths_;      // files the manifests install as commands or the README runs
   std::vector<EvidenceFact> evidence_;
   bool collection_ = false;
 };

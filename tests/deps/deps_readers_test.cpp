@@ -47,6 +47,71 @@ TEST(DepsReaders, EntryPointsOfSetupPySetupCfgAndPyproject) {
             (std::vector<std::pair<std::string, int>>{{"kit.serve", 4}, {"kit.export", 6}}));
 }
 
+namespace {
+
+// The package-list directives of one manifest as `kind text@line`, in order.
+std::vector<std::string> package_parts(const TempDir& dir, const std::string& path) {
+  std::vector<std::string> out;
+  for (const auto& f : read(dir, path))
+    for (const auto& d : f.directives)
+      if (d.kind.rfind("package", 0) == 0)
+        out.push_back(d.kind + " " + d.text + "@" + std::to_string(f.position(d.file_offset(0)).line));
+  return out;
+}
+
+}  // namespace
+
+// setup.py's packages: a list, a search with where/exclude/include (by keyword or position),
+// sums of both, package_dir, and what is not read statically.
+TEST(DepsReaders, PackageListsOfSetupPy) {
+  TempDir dir;
+  dir.write("setup.py", "from setuptools import setup, find_packages\n"
+                        "EXCLUDE = ('tests*', 'benchmarks*')\n"
+                        "setup(name='kit',\n"
+                        "      package_dir={'': 'src', 'kit.native': './lib/native/'},\n"
+                        "      packages=find_packages(where='src', exclude=EXCLUDE, include=['kit*'])\n"
+                        "               + ['extra', 'bad name'],\n"
+                        ")\n");
+  EXPECT_EQ(package_parts(dir, "setup.py"),
+            (std::vector<std::string>{"package-dir =src@4", "package-dir kit.native=lib/native@4",
+                                      "package-exclude tests*@2", "package-exclude benchmarks*@2",
+                                      "package-include kit*@5", "package-find src@5", "package extra@6"}));
+  dir.write("setup.py", "import setuptools\n"
+                        "setuptools.setup(packages=setuptools.find_packages('.', ['docs']))\n");
+  EXPECT_EQ(package_parts(dir, "setup.py"),
+            (std::vector<std::string>{"package-exclude docs@2", "package-find @2"}));
+  // A computed folder or a comprehension cannot be followed: nothing is declared.
+  dir.write("setup.py", "import os\nfrom setuptools import setup, find_packages\n"
+                        "setup(packages=[p for p in find_packages() if p != 'x'])\n"
+                        "setup(packages=find_packages(where=os.getcwd()))\n");
+  EXPECT_TRUE(package_parts(dir, "setup.py").empty());
+}
+
+// setup.cfg's `packages = find:` with `[options.packages.find]` (where may come later), lists,
+// and package_dir; pyproject's [tool.setuptools] and poetry's packages.
+TEST(DepsReaders, PackageListsOfSetupCfgAndPyproject) {
+  TempDir dir;
+  dir.write("setup.cfg", "[options]\npackages = find:\npackage_dir =\n    =src\n"
+                         "[options.packages.find]\nexclude =\n    tests*\n    scripts, tools\nwhere = src\n");
+  EXPECT_EQ(package_parts(dir, "setup.cfg"),
+            (std::vector<std::string>{"package-dir =src@4", "package-exclude tests*@7", "package-exclude scripts@8",
+                                      "package-exclude tools@8", "package-find src@9"}));
+  dir.write("setup.cfg", "[options]\npackages =\n    kit\n    kit.ops\n");
+  EXPECT_EQ(package_parts(dir, "setup.cfg"), (std::vector<std::string>{"package kit@3", "package kit.ops@4"}));
+  dir.write("pyproject.toml", "[project]\nname = 'kit'\n[tool.setuptools]\npackage-dir = {'' = 'lib'}\n"
+                              "[tool.setuptools.packages.find]\nwhere = ['lib']\ninclude = ['kit*']\n"
+                              "exclude = ['kit.tests*']\n");
+  EXPECT_EQ(package_parts(dir, "pyproject.toml"),
+            (std::vector<std::string>{"package-include kit*@7", "package-exclude kit.tests*@8", "package-find lib@6",
+                                      "package-dir =lib@4"}));
+  dir.write("pyproject.toml", "[tool.setuptools]\npackages = ['kit', 'kit.ops']\n");
+  EXPECT_EQ(package_parts(dir, "pyproject.toml"), (std::vector<std::string>{"package kit@2", "package kit.ops@2"}));
+  dir.write("pyproject.toml", "[tool.poetry]\nname = 'kit'\n"
+                              "packages = [{ include = 'kit', from = 'src' }, { include = 'tools/*.py' }]\n");
+  EXPECT_EQ(package_parts(dir, "pyproject.toml"),
+            (std::vector<std::string>{"package kit@3", "package-dir kit=src/kit@3"}));
+}
+
 TEST(DepsReaders, RequirementsWithMarkersPinsAndIncludes) {
   TempDir dir;
   dir.write("requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cu121\n"

@@ -1,0 +1,1 @@
+from .gelu import fused_gelu
