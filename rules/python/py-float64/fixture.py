@@ -222,9 +222,15 @@ def mps_aware(x):
 
 
 def dtype_checks(x):
-    # todo-ok: py-float64
+    # ok: py-float64
     if x.dtype == torch.float64:
         return x.float()
+    # ok: py-float64
+    if x.dtype in (torch.float64, torch.double):
+        return x.float()
+    # ok: py-float64
+    if x.dtype is not torch.double and x.dtype != (torch.float64):
+        return x
     return x
 
 

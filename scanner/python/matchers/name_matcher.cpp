@@ -42,6 +42,9 @@ class NameMatcher final : public PythonMatcher {
           m.record = record;
           m.vars["name"] = name;
           m.vars["callee"] = name;
+          // `x.dtype == torch.float64`, `dtype in (torch.float64, torch.double)`: a check of a
+          // type makes no tensor, so it is no finding at all.
+          if (info_unless_argument_ && compares_or_tests_membership(ref.node)) break;
           if (info_unless_argument_) judge_use(file, ref.node, m);
           out.push_back(std::move(m));
           break;
@@ -95,6 +98,18 @@ class NameMatcher final : public PythonMatcher {
     }
     m.impact_cap = Impact::info;
     m.vars["use"] = "the tensor is made on the CPU (no `device=`)";
+  }
+
+  // The name is an operand of a comparison (`==`, `!=`, `is`, `in`), or an element of a tuple,
+  // list or set that is one (`dtype in (torch.float64, torch.double)`). Bounded: two levels up.
+  static bool compares_or_tests_membership(TSNode node) {
+    TSNode parent = ts_node_parent(node);
+    while (node_is(parent, "parenthesized_expression")) parent = ts_node_parent(parent);
+    if (node_is(parent, "tuple") || node_is(parent, "list") || node_is(parent, "set")) {
+      parent = ts_node_parent(parent);
+      while (node_is(parent, "parenthesized_expression")) parent = ts_node_parent(parent);
+    }
+    return node_is(parent, "comparison_operator");
   }
 
   static bool matches_any(const std::vector<std::string>& patterns, const std::string& name) {
