@@ -1,5 +1,7 @@
 #include "cpp_guards.h"
 
+#include "directive_line.h"
+
 #include <algorithm>
 #include <string>
 
@@ -37,25 +39,7 @@ class GuardFinder {
     directive_.assign(t_.size(), false);
     size_t line_end = 0;
     for (size_t i = 0; i < t_.size(); ++i) {
-      if (t_[i].starts_directive) {
-        size_t p = t_[i].offset;
-        while (p < text_.size()) {
-          const size_t nl = text_.find('\n', p);
-          if (nl == std::string_view::npos) {
-            p = text_.size();
-            break;
-          }
-          size_t back = nl;
-          if (back > 0 && text_[back - 1] == '\r') --back;
-          if (back > 0 && text_[back - 1] == '\\') {
-            p = nl + 1;
-            continue;
-          }
-          p = nl;
-          break;
-        }
-        line_end = p;
-      }
+      if (t_[i].starts_directive) line_end = directive_line_end(text_, t_[i].offset);
       directive_[i] = t_[i].offset < line_end;
     }
   }

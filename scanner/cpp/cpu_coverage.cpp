@@ -1,5 +1,7 @@
 #include "cpu_coverage.h"
 
+#include "directive_line.h"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -81,21 +83,7 @@ class CoverageReader {
     size_t line_end = 0;
     for (size_t i = 0; i < t_.size(); ++i) {
       if (t_[i].starts_directive) {
-        size_t p = t_[i].offset;
-        while (p < text_.size()) {
-          const size_t nl = text_.find('\n', p);
-          if (nl == std::string_view::npos) {
-            p = text_.size();
-            break;
-          }
-          if (nl > 0 && (text_[nl - 1] == '\\' || (text_[nl - 1] == '\r' && nl > 1 && text_[nl - 2] == '\\'))) {
-            p = nl + 1;
-            continue;
-          }
-          p = nl;
-          break;
-        }
-        line_end = p;
+        line_end = directive_line_end(text_, t_[i].offset);
         size_t end = i + 1;
         while (end < t_.size() && t_[end].offset < line_end) ++end;
         const std::string_view word = i + 1 < end ? t_[i + 1].spelling : std::string_view{};
