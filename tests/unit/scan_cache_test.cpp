@@ -38,6 +38,28 @@ FileOutcome sample_outcome(const std::string& path) {
   o.facts.dependencies.push_back({path, 4, 1, "dep-rule", "flash-attn", {"flash_attn", "fa"}, true});
   o.facts.extensions.push_back({path, 9, "pkg._C", true, {"csrc/a.cu", "csrc/b.cpp"}});
   o.facts.cpp_units.push_back({path, true, false});
+  // Every kind of fact carries a value here, so equal bytes after a round trip mean every field
+  // was written and read back.
+  CppOpFact op;
+  op.line = 12;
+  op.name = "nms";
+  op.function = "nms_cpu";
+  op.key = "CPU";
+  op.schema_only = true;
+  op.cuda_only = true;
+  op.lambda_cpu = false;
+  o.facts.cpp_units[0].ops.push_back(op);
+  o.facts.cpp_units[0].functions.push_back({"nms_cpu", false});
+  ModuleFact module;
+  module.path = path;
+  module.main_line = 30;
+  module.main_end_line = 34;
+  module.cuda_only_raises = {7, 19};
+  o.facts.modules.push_back(module);
+  o.facts.evidence.push_back({path, 3, 2, "selects-mps", "torch.backends.mps.is_available()"});
+  o.facts.entry_points.push_back({path, 5, "pkg.cli", "tools/train.py"});
+  o.facts.packages.push_back({path, 6, "package-dir", "pkg=lib/pkg"});
+  o.facts.distributed.push_back({path, 8, "stub-table", "BACKENDS", "\"mps\": None"});
   return o;
 }
 
@@ -75,6 +97,13 @@ TEST(OutcomeCodec, RoundTripsEveryField) {
   EXPECT_EQ(f.end_byte, 52u);
   EXPECT_EQ(back->facts.extensions.at(0).sources.at(1), "csrc/b.cpp");
   EXPECT_EQ(back->facts.dependencies.at(0).modules.at(1), "fa");
+  EXPECT_EQ(back->facts.cpp_units.at(0).ops.at(0).function, "nms_cpu");
+  EXPECT_FALSE(back->facts.cpp_units.at(0).ops.at(0).lambda_cpu);
+  EXPECT_FALSE(back->facts.cpp_units.at(0).functions.at(0).cpu);
+  EXPECT_EQ(back->facts.modules.at(0).cuda_only_raises, (std::vector<int>{7, 19}));
+  EXPECT_EQ(back->facts.entry_points.at(0).script, "tools/train.py");
+  EXPECT_EQ(back->facts.packages.at(0).text, "pkg=lib/pkg");
+  EXPECT_EQ(back->facts.distributed.at(0).name, "BACKENDS");
 }
 
 TEST(OutcomeCodec, RejectsTruncatedForeignAndEscapingEntries) {
@@ -88,6 +117,9 @@ TEST(OutcomeCodec, RejectsTruncatedForeignAndEscapingEntries) {
     FileOutcome o = sample_outcome("a.py");
     o.facts.extensions[0].sources.push_back(source);
     EXPECT_FALSE(decode_outcome(encoded(o), "a.py")) << source;
+    FileOutcome script = sample_outcome("a.py");
+    script.facts.entry_points[0].script = source;  // a README command naming a file outside the root
+    EXPECT_FALSE(decode_outcome(encoded(script), "a.py")) << source;
   }
 }
 
