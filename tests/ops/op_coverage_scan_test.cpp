@@ -62,6 +62,39 @@ std::string repo_note(const nlohmann::json& doc) {
 
 }  // namespace
 
+// linalg_svd has no MPS kernel in the yaml, but PyTorch registers a CPU fallback for it on MPS
+// (MPSFallback.mm): what reaches it runs on a Mac and is info; svdvals calls _linalg_svd directly
+// and raises without PYTORCH_ENABLE_MPS_FALLBACK.
+TEST(OpCoverageScan, CallsReachingTheBuiltInSvdFallbackAreInfo) {
+  TempDir repo;
+  repo.write("model.py",
+             "import torch\n\n\ndef f(a):\n"
+             "    u, s, vh = torch.linalg.svd(a)\n"
+             "    p = torch.linalg.pinv(a)\n"
+             "    return torch.linalg.svdvals(a), u, p\n");
+  for (const std::string version : {"", "--torch-version 1.13"}) {
+    const auto doc = scan_json(repo.path(), version);
+    ASSERT_EQ(doc["findings"].size(), 3u) << doc.dump(1);
+    for (const auto& f : doc["findings"]) {
+      const std::string message = f["message"];
+      if (f["line"] == 7) {
+        EXPECT_EQ(f["impact"], "portable") << version;
+        EXPECT_NE(message.find("raises NotImplementedError"), std::string::npos) << message;
+      } else {
+        EXPECT_EQ(f["impact"], "info") << version << " line " << f["line"];
+        EXPECT_NE(message.find("runs `aten::linalg_svd`, for which PyTorch registers a CPU fallback on MPS itself"),
+                  std::string::npos) << message;
+        EXPECT_EQ(message.find("raises NotImplementedError"), std::string::npos) << message;
+      }
+    }
+    EXPECT_EQ(doc["verdict"], "partial") << "svdvals";
+  }
+  repo.write("model.py", "import torch\n\n\ndef f(a):\n    return torch.linalg.svd(a), torch.svd(a)\n");
+  const auto svd_only = scan_json(repo.path(), "");
+  EXPECT_EQ(svd_only["findings"].size(), 2u);
+  EXPECT_EQ(svd_only["verdict"], "mps-ready") << "info findings alone leave the repository ready";
+}
+
 TEST(OpCoverageScan, TheTargetVersionComesFromTheFlagOrTheConfiguration) {
   TempDir repo;
   repo.write("model.py", kCalls);

@@ -23,6 +23,10 @@ def spectral(a, b, x, v):
     # expect: py-op-no-mps-kernel
     e = torch.linalg.matrix_exp(a)
     # expect: py-op-no-mps-kernel
+    singular = torch.linalg.svdvals(a)
+    # expect: py-op-no-mps-kernel
+    u, s, vh = torch.linalg.svd(a)  # reported as info: PyTorch falls back to the CPU for it on MPS
+    # expect: py-op-no-mps-kernel
     nd = torch.special.ndtri(x)
     # expect: py-op-no-mps-kernel
     step = torch.heaviside(x, v)
