@@ -310,6 +310,7 @@ NativeFunctions NativeFunctionsBuilder::build(std::vector<RawEntry> entries, con
     OpOverload op = e.op;
     op.status = own_status(e);
     op.delegate = e.delegate;
+    op.cpu_kernel = e.dispatch_keys.count("CPU") > 0;
     if (op.status != OpStatus::kernel && !e.delegate.empty()) {
       // structured_delegate: the functional and in-place forms run the `.out` kernel. Follow the
       // chain iteratively (it is one hop in PyTorch; a malformed file may loop).
@@ -320,6 +321,7 @@ NativeFunctions NativeFunctionsBuilder::build(std::vector<RawEntry> entries, con
         if (it == index.end()) break;
         const RawEntry& d = entries[it->second];
         through = own_status(d);
+        op.cpu_kernel = op.cpu_kernel || d.dispatch_keys.count("CPU") > 0;
         if (through == OpStatus::kernel || d.delegate.empty()) break;
         next = d.delegate;
       }
@@ -344,6 +346,7 @@ NativeFunctions NativeFunctionsBuilder::build(std::vector<RawEntry> entries, con
       op.status = OpStatus::missing;
       op.inferred = true;
       op.through = e.out;
+      op.cpu_kernel = table.ops_.at(e.out).cpu_kernel;
     }
   }
   // `autogen: foo.out` adds an op with a generated CompositeExplicitAutograd kernel that calls the
@@ -356,6 +359,7 @@ NativeFunctions NativeFunctionsBuilder::build(std::vector<RawEntry> entries, con
       op.status = from.status == OpStatus::missing || from.status == OpStatus::unknown ? from.status : OpStatus::generic;
       op.inferred = from.inferred;
       op.through = from.through;
+      op.cpu_kernel = from.cpu_kernel;
       table.ops_.emplace(generated, std::move(op));
     }
   }

@@ -34,6 +34,10 @@ struct OpOverload {
   // structured_delegate ("_linalg_svd.U"): the functional form runs this overload's kernel
   // without a second dispatch, so a trace sees only the functional op.
   std::string delegate;
+  // A CPU kernel runs it (its own, its structured delegate's or, when inferred, its out=
+  // overload's): on MPS, PyTorch's CPU fallback (PYTORCH_ENABLE_MPS_FALLBACK=1) can run a missing
+  // op only when this holds.
+  bool cpu_kernel = false;
 };
 
 class NativeFunctions {

@@ -63,9 +63,11 @@ std::string repo_note(const nlohmann::json& doc) {
 }  // namespace
 
 // linalg_svd has no MPS kernel in the yaml, but PyTorch registers a CPU fallback for it on MPS
-// (MPSFallback.mm): what reaches it runs on a Mac and is info; svdvals calls _linalg_svd directly
-// and raises without PYTORCH_ENABLE_MPS_FALLBACK.
-TEST(OpCoverageScan, CallsReachingTheBuiltInSvdFallbackAreInfo) {
+// (MPSFallback.mm): what reaches it runs on a Mac as it is. svdvals calls _linalg_svd directly and
+// raises without PYTORCH_ENABLE_MPS_FALLBACK, but _linalg_svd has a CPU kernel, so the variable is
+// all it needs: info too, with a message that says so. An op with CUDA kernels alone
+// (cudnn_grid_sampler) has nothing to fall back to and stays portable.
+TEST(OpCoverageScan, OpsTheCpuFallbackRunsAreInfoAndCudaOnlyOpsPortable) {
   TempDir repo;
   repo.write("model.py",
              "import torch\n\n\ndef f(a):\n"
@@ -77,22 +79,32 @@ TEST(OpCoverageScan, CallsReachingTheBuiltInSvdFallbackAreInfo) {
     ASSERT_EQ(doc["findings"].size(), 3u) << doc.dump(1);
     for (const auto& f : doc["findings"]) {
       const std::string message = f["message"];
+      EXPECT_EQ(f["impact"], "info") << version << " line " << f["line"];
       if (f["line"] == 7) {
-        EXPECT_EQ(f["impact"], "portable") << version;
         EXPECT_NE(message.find("raises NotImplementedError"), std::string::npos) << message;
+        EXPECT_NE(message.find("it has a CPU kernel, so PyTorch's fallback runs it"), std::string::npos) << message;
       } else {
-        EXPECT_EQ(f["impact"], "info") << version << " line " << f["line"];
         EXPECT_NE(message.find("runs `aten::linalg_svd`, for which PyTorch registers a CPU fallback on MPS itself"),
                   std::string::npos) << message;
         EXPECT_EQ(message.find("raises NotImplementedError"), std::string::npos) << message;
       }
     }
-    EXPECT_EQ(doc["verdict"], "partial") << "svdvals";
+    EXPECT_EQ(doc["verdict"], "mps-ready") << "info findings alone leave the repository ready";
   }
-  repo.write("model.py", "import torch\n\n\ndef f(a):\n    return torch.linalg.svd(a), torch.svd(a)\n");
-  const auto svd_only = scan_json(repo.path(), "");
-  EXPECT_EQ(svd_only["findings"].size(), 2u);
-  EXPECT_EQ(svd_only["verdict"], "mps-ready") << "info findings alone leave the repository ready";
+  repo.write("model.py",
+             "import torch\n\n\ndef f(x, grid):\n    return torch.cudnn_grid_sampler(x, grid), torch.linalg.svdvals(x)\n");
+  const auto cuda_only = scan_json(repo.path(), "");
+  ASSERT_EQ(cuda_only["findings"].size(), 2u) << cuda_only.dump(1);
+  for (const auto& f : cuda_only["findings"]) {
+    const std::string message = f["message"];
+    if (message.find("cudnn_grid_sampler") != std::string::npos) {
+      EXPECT_EQ(f["impact"], "portable");
+      EXPECT_NE(message.find("it has no CPU kernel either, so the fallback cannot run it"), std::string::npos) << message;
+    } else {
+      EXPECT_EQ(f["impact"], "info");
+    }
+  }
+  EXPECT_EQ(cuda_only["verdict"], "partial");
 }
 
 TEST(OpCoverageScan, TheTargetVersionComesFromTheFlagOrTheConfiguration) {
@@ -103,7 +115,7 @@ TEST(OpCoverageScan, TheTargetVersionComesFromTheFlagOrTheConfiguration) {
   EXPECT_EQ(repo_note(flag), "");
   for (const auto& f : flag["findings"]) {
     EXPECT_EQ(f["category"], "op-coverage");
-    EXPECT_EQ(f["impact"], "portable");
+    EXPECT_EQ(f["impact"], "info") << "both have CPU kernels";
     EXPECT_NE(f["message"].get<std::string>().find("PyTorch 1.13"), std::string::npos);
     EXPECT_NE(f["message"].get<std::string>().find("PYTORCH_ENABLE_MPS_FALLBACK=1"), std::string::npos);
   }

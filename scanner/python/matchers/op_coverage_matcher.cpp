@@ -4,6 +4,7 @@
 // the first call worth looking up.
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "ops/op_coverage_source.h"
@@ -56,8 +57,12 @@ class OpCoverageMatcher final : public PythonMatcher {
  public:
   OpCoverageMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) : rules_dir_(rules.dir()) {
     const ParamReader reader(params, rule, "python.op_coverage");
-    reader.allow_only({"table", "methods"});
+    reader.allow_only({"table", "methods", "impact_with_cpu_kernel"});
     table_ = reader.table(rules);
+    if (const std::string word = reader.string("impact_with_cpu_kernel", ""); !word.empty()) {
+      cpu_kernel_impact_ = parse_impact(word);
+      if (!cpu_kernel_impact_) reader.fail("impact_with_cpu_kernel: not an impact: " + word);
+    }
     for (auto& m : reader.strings("methods")) methods_.insert(std::move(m));
   }
 
@@ -113,6 +118,12 @@ class OpCoverageMatcher final : public PythonMatcher {
         via += " (inferred: its one CompositeExplicitAutograd kernel runs the out= overload `aten::" +
                resolved->through + "`, which has device kernels but none for MPS)";
       m.vars["via"] = via;
+      // PyTorch's CPU fallback runs an op that has a CPU kernel: the code needs no change, only
+      // the environment does. An op with device kernels for CUDA alone has nowhere to fall back.
+      m.vars["cpu"] = resolved->cpu_kernel
+                          ? "; it has a CPU kernel, so PyTorch's fallback runs it with the environment variable set and the code needs no change"
+                          : "; it has no CPU kernel either, so the fallback cannot run it";
+      if (resolved->cpu_kernel && cpu_kernel_impact_) m.impact_cap = *cpu_kernel_impact_;
       out.push_back(std::move(m));
     }
   }
@@ -133,6 +144,7 @@ class OpCoverageMatcher final : public PythonMatcher {
   std::filesystem::path rules_dir_;  // its op-status tables answer unless the scan names a file
   const Table* table_ = nullptr;
   std::set<std::string, std::less<>> methods_;
+  std::optional<Impact> cpu_kernel_impact_;  // the rule's impact for an op PyTorch's fallback can run
 };
 
 }  // namespace
