@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "assess/package_scope.h"
 #include "model/extension_sources.h"
 
 namespace mpsready {
@@ -122,6 +123,7 @@ Placement place(const Finding& f, const RepoModel& model, const RepoFacts& facts
 void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& options) {
   const RepoModel model(result.facts, result.files, options.model);
   const auto local_imports = local_import_lines(result.facts, model);
+  const PackageScope packages(result.facts);
   std::map<std::pair<std::string, int>, const ImportFact*> branch_imports;
   for (const ImportFact& i : result.facts.imports)
     if (!i.branch.empty() && !i.guarded && i.cell == 0) branch_imports.emplace(std::make_pair(i.path, i.line), &i);
@@ -142,6 +144,16 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
         if (const auto it = branch_imports.find({f.path, f.location.line}); it != branch_imports.end()) {
           p.in_core = false;
           p.context = "optional feature: imported only if " + it->second->branch;
+        }
+      }
+      // A package the core does not require: a requirement of another environment, or an
+      // import only an optional feature makes.
+      if (p.in_core) {
+        std::optional<std::string> why = packages.requirement_outside_core(f);
+        if (!why && rule && rule->subject == "import") why = packages.optional_import(f);
+        if (why) {
+          p.in_core = false;
+          p.context = *why;
         }
       }
       f.in_core = p.in_core;

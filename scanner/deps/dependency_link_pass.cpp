@@ -1,16 +1,10 @@
 #include "deps/dependency_link_pass.h"
 
+#include "deps/module_provider.h"
 #include "engine/scanner.h"
 
 namespace mpsready {
 namespace {
-
-bool provides(const std::vector<std::string>& modules, const std::string& imported) {
-  for (const auto& m : modules)
-    if (imported == m || (imported.size() > m.size() && imported.compare(0, m.size(), m) == 0 && imported[m.size()] == '.'))
-      return true;
-  return false;
-}
 
 std::string sites(const std::vector<const ImportFact*>& imports) {
   constexpr size_t kShown = 3;
@@ -29,7 +23,7 @@ void DependencyLinkPass::run(ScanResult& result) const {
   for (const DependencyFact& dep : result.facts.dependencies) {
     std::vector<const ImportFact*> unguarded, guarded;
     for (const ImportFact& imp : result.facts.imports) {
-      if (!provides(dep.modules, imp.module)) continue;
+      if (!provides_module(dep.modules, imp.module)) continue;
       auto& to = imp.guarded ? guarded : unguarded;
       // `from flash_attn import f` is one site, whatever names it imports.
       if (!to.empty() && to.back()->path == imp.path && to.back()->line == imp.line && to.back()->cell == imp.cell) continue;

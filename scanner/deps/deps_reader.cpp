@@ -76,6 +76,20 @@ std::vector<DepsFile> DepsReader::read(std::string_view path, std::string_view t
     case DepsFileKind::shell: ScriptReader::read(file); break;
     case DepsFileKind::none: break;
   }
+  // The installable package's own requirements, where its manifest lists them as written: the
+  // repository model tells them from the environments other files set up (a requirements.txt for
+  // the examples or tests). Computed lists (`install_requires=read("requirements.txt")`) give none.
+  if (file.kind == DepsFileKind::setup_py || file.kind == DepsFileKind::setup_cfg ||
+      file.kind == DepsFileKind::pyproject) {
+    std::string names;
+    uint32_t at = 0;
+    for (const DependencyRecord& r : file.records) {
+      if (!r.group.empty() || r.optional || r.conda) continue;
+      if (names.empty()) at = r.start;
+      names += (names.empty() ? "" : ",") + r.normalized;
+    }
+    if (!names.empty()) file.add_directive("package-requires", names, at);
+  }
   for (auto& f : included) out.push_back(std::move(f));
   return out;
 }

@@ -9,6 +9,8 @@
 //   `package-include`  a pattern a searched package must match (`kit*`)
 //   `package-exclude`  a pattern that drops a searched package (`tests*`)
 //   `package-dir`      `name=folder`, `=folder` for the root of every package
+//   `package-requires` the package's own requirements as its manifest lists them (PEP 503 names,
+//                      comma-separated; added by DepsReader, not by add_package_part)
 #include <cstdint>
 #include <string_view>
 

@@ -152,6 +152,27 @@ void add_packages(DepsFile& file, const toml::node_view<const toml::node>& setup
     }
 }
 
+// Hatch (`[tool.hatch.build.targets.wheel] packages = ["src/kit"]`) and PDM
+// (`[tool.pdm.build] includes = ["src/kit"]`) list the folders of packages: each is the package
+// its last part names, found in that folder.
+void add_package_paths(DepsFile& file, const toml::node_view<const toml::node>& list) {
+  const auto* arr = list.as_array();
+  if (!arr) return;
+  for (const auto& el : *arr) {
+    const auto* s = el.as_string();
+    if (!s) continue;
+    std::string path = s->get();
+    while (path.rfind("./", 0) == 0) path.erase(0, 2);
+    while (!path.empty() && path.back() == '/') path.pop_back();
+    if (path.empty() || (path.size() > 3 && path.compare(path.size() - 3, 3, ".py") == 0)) continue;
+    const size_t slash = path.rfind('/');
+    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const uint32_t at = offset(file, el.source().begin) + 1;
+    add_package_part(file, "package", name, at);
+    if (slash != std::string::npos) add_package_part(file, "package-dir", name + "=" + path, at);
+  }
+}
+
 }  // namespace
 
 void TomlManifestReader::read(DepsFile& file) {
@@ -196,6 +217,11 @@ void TomlManifestReader::read(DepsFile& file) {
   add_scripts(file, root["project"]["gui-scripts"].as_table());
   add_scripts(file, poetry["scripts"].as_table());
   add_packages(file, root["tool"]["setuptools"], poetry);
+  add_package_paths(file, root["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]);
+  const auto pdm_build = root["tool"]["pdm"]["build"];
+  if (const auto* dir = pdm_build["package-dir"].as_string())
+    add_package_part(file, "package-dir", "=" + dir->get(), offset(file, dir->source().begin) + 1);
+  add_package_paths(file, pdm_build["includes"]);
   add_index_urls(file, poetry["source"]);
   add_index_urls(file, root["tool"]["uv"]["index"]);
   add_index_urls(file, root["tool"]["pdm"]["source"]);

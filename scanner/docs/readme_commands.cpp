@@ -1,6 +1,7 @@
 #include "docs/readme_commands.h"
 
 #include <cctype>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -81,10 +82,37 @@ std::string script_path(std::string_view word) {
   return std::string(word);
 }
 
+// The folder a `cd` names, inside the repository (`examples/cifar/` is `examples/cifar`); nullopt
+// for one that cannot be followed (`cd ..`, `cd $DIR`, `cd /opt/x`, `cd ~`).
+std::optional<std::string> cd_folder(std::string_view word) {
+  while (word.substr(0, 2) == "./") word.remove_prefix(2);
+  while (!word.empty() && word.back() == '/') word.remove_suffix(1);
+  if (word.empty() || word == ".") return std::string();
+  if (word.front() == '/' || word.front() == '~' || word.front() == '-' || word.find('$') != std::string_view::npos ||
+      word.find("..") != std::string_view::npos)
+    return std::nullopt;
+  return std::string(word);
+}
+
 // The programs of one piece of code (a line of a block, or an inline span).
 void scan_code(const std::string& path, int line, std::string_view code, std::vector<EntryPointFact>& out) {
   const std::vector<std::string> w = words(code);
+  // `cd examples/cifar && python train.py`: the scripts after it are in that folder; after a
+  // `cd` that cannot be followed, they are no file of ours to name.
+  std::string cwd;
+  bool lost = false;
+  const auto add_script = [&](std::string script) {
+    if (lost) return;
+    out.push_back({path, line, "", cwd.empty() ? std::move(script) : cwd + "/" + script});
+  };
   for (size_t i = 0; i < w.size(); ++i) {
+    if (w[i] == "cd" && i + 1 < w.size() && w[i + 1] != ";") {
+      const auto folder = cd_folder(w[i + 1]);
+      if (!folder) lost = true;
+      else if (!folder->empty()) cwd = cwd.empty() ? *folder : cwd + "/" + *folder;
+      ++i;
+      continue;
+    }
     bool takes_script = false;
     size_t j = i + 1;
     if (is_python(w[i])) {
@@ -104,7 +132,7 @@ void scan_code(const std::string& path, int line, std::string_view code, std::ve
       }
       if (!takes_script) {
         if (j < w.size() && w[j] != "-c" && w[j] != "-m")
-          if (std::string s = script_path(w[j]); !s.empty()) out.push_back({path, line, "", std::move(s)});
+          if (std::string s = script_path(w[j]); !s.empty()) add_script(std::move(s));
         continue;
       }
     } else if (w[i] == "torchrun" || w[i] == "deepspeed") {
@@ -118,7 +146,7 @@ void scan_code(const std::string& path, int line, std::string_view code, std::ve
     // `.py` word before the command ends.
     for (; j < w.size() && w[j] != ";"; ++j)
       if (std::string s = script_path(w[j]); !s.empty()) {
-        out.push_back({path, line, "", std::move(s)});
+        add_script(std::move(s));
         break;
       }
   }

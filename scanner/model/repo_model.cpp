@@ -180,11 +180,13 @@ bool RepoModel::declared_package_tops(const RepoFacts& facts) {
   // sub-project's setup.py speaks for its own folder only).
   const auto depth = [](const std::string& path) { return std::count(path.begin(), path.end(), '/'); };
   long shallowest = -1;
+  // A manifest's requirements say nothing of its packages (core_requirements.h reads them).
+  const auto lists_packages = [](const PackageFact& p) { return p.kind != "package-requires"; };
   for (const PackageFact& p : facts.packages)
-    if (!is_peripheral(conventional_role(p.path)) && (shallowest < 0 || depth(p.path) < shallowest))
+    if (lists_packages(p) && !is_peripheral(conventional_role(p.path)) && (shallowest < 0 || depth(p.path) < shallowest))
       shallowest = depth(p.path);
   for (const PackageFact& p : facts.packages) {
-    if (is_peripheral(conventional_role(p.path)) || depth(p.path) != shallowest) continue;
+    if (!lists_packages(p) || is_peripheral(conventional_role(p.path)) || depth(p.path) != shallowest) continue;
     Manifest& m = manifests[p.path];
     const std::string base = dir_of(p.path);
     if (p.kind == "package") m.names.insert(p.text);

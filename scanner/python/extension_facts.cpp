@@ -112,9 +112,11 @@ std::string extension_class_bound_to(const PythonFile& file, std::string_view na
 
 std::vector<ExtensionFact> find_extensions(const PythonFile& file, const SourceText& text, const std::string& path) {
   std::vector<ExtensionFact> out;
+  // Once per file: a search per call made this quadratic in large files.
+  const bool names_cpp_extension = file.source().find("cpp_extension") != std::string_view::npos;
   for (const CallSite& call : file.calls()) {
     std::string callee = call.callee;
-    if (callee.empty() && node_is(call.function, "identifier") && file.source().find("cpp_extension") != std::string_view::npos)
+    if (callee.empty() && names_cpp_extension && node_is(call.function, "identifier"))
       callee = extension_class_bound_to(file, file.text(call.function));
     const bool cuda_ext = callee == "torch.utils.cpp_extension.CUDAExtension";
     const bool cpp_ext = callee == "torch.utils.cpp_extension.CppExtension";

@@ -95,6 +95,17 @@ bool looks_like_availability_flag(std::string_view name) {
          ends_with("_installed");
 }
 
+// `is_deepspeed_zero3_enabled()`, `check_deepspeed_zero3_enabled()`: true only in a run that
+// DeepSpeed launched with ZeRO stage 3, which is multi-process CUDA training; a Mac's single
+// process never takes that path.
+bool looks_like_launch_probe(std::string_view callee) {
+  const size_t dot = callee.rfind('.');
+  std::string name(dot == std::string_view::npos ? callee : callee.substr(dot + 1));
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name.find("deepspeed") != std::string::npos && name.find("zero") != std::string::npos &&
+         name.size() > 8 && name.compare(name.size() - 8, 8, "_enabled") == 0;
+}
+
 // The last name of a call like `utils.is_apex_available`: `is_<x>_available` or `is_<x>_installed`.
 bool looks_like_probe(std::string_view callee) {
   const size_t dot = callee.rfind('.');
@@ -120,6 +131,7 @@ bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
       // `is_flash_attn_available()`, `is_te_pytorch_available()`: an import probe, whether the
       // repository defines it or a library does (PyTorch's own probes are judged by what they are).
       if (callee.rfind("torch.", 0) != 0 && looks_like_probe(node_text(source_, function))) return true;
+      if (looks_like_launch_probe(node_text(source_, function))) return true;
       // A call into an imported module is judged by what it is, not by its name's words:
       // `torch.backends.mps.is_available()` is no CUDA check. Only its arguments are looked at.
       if (!callee.empty()) {

@@ -18,9 +18,11 @@ OptInClassifier::OptInClassifier(std::string_view source, const std::vector<TSNo
     : source_(source) {
   const auto& f = PyFields::get();
   // Parameters that default to False or None, anywhere in the file.
-  for (const TSNode node : defaults)
-    if (is_off_value(ts_node_child_by_field_id(node, f.value)))
-      off_by_default_.emplace(node_text(source, ts_node_child_by_field_id(node, f.name)));
+  for (const TSNode node : defaults) {
+    const TSNode value = ts_node_child_by_field_id(node, f.value);
+    if (is_off_value(value)) off_by_default_.emplace(node_text(source, ts_node_child_by_field_id(node, f.name)));
+    else if (node_is(value, "true")) on_by_default_.emplace(node_text(source, ts_node_child_by_field_id(node, f.name)));
+  }
   // argparse flags: `add_argument("--fp16", action="store_true")` or `default=False/None`.
   static const RE2 flag(R"re(add_argument\(\s*['"]--([A-Za-z_][\w-]*)['"][^)]*?(?:store_true|default\s*=\s*(?:False|None)))re");
   re2::StringPiece input(source.data(), source.size());
@@ -40,22 +42,44 @@ OptInClassifier::OptInClassifier(std::string_view source, const std::vector<TSNo
     for (uint32_t i = 0; i < n; ++i) {
       const TSNode target = tuple ? ts_node_named_child(left, i) : left;
       const TSNode value = tuple ? ts_node_named_child(right, i) : right;
-      if (node_is(target, "identifier") && !ts_node_is_null(value) && is_option_name(value))
-        locals_from_options_.emplace(node_text(source, target));
+      if (!node_is(target, "identifier") || ts_node_is_null(value)) continue;
+      if (std::string option = option_named(value); !option.empty())
+        locals_from_options_.emplace(std::string(node_text(source, target)), std::move(option));
     }
   }
 }
 
-bool OptInClassifier::is_option_name(TSNode node) const {
+std::string OptInClassifier::option_named(TSNode node) const {
   const auto& f = PyFields::get();
-  if (node_is(node, "identifier")) return off_by_default_.count(std::string(node_text(source_, node))) != 0;
+  if (node_is(node, "identifier")) {
+    std::string name(node_text(source_, node));
+    return off_by_default_.count(name) || on_by_default_.count(name) ? name : "";
+  }
   // `self.use_amp`, `args.fp16`, `cfg.use_ema`: the last name is the option.
   if (node_is(node, "attribute")) {
     const TSNode object = ts_node_child_by_field_id(node, f.object);
-    if (!node_is(object, "identifier")) return false;
-    return off_by_default_.count(std::string(node_text(source_, ts_node_child_by_field_id(node, f.attribute)))) != 0;
+    if (!node_is(object, "identifier")) return "";
+    std::string name(node_text(source_, ts_node_child_by_field_id(node, f.attribute)));
+    return off_by_default_.count(name) || on_by_default_.count(name) ? name : "";
   }
-  return false;
+  return "";
+}
+
+bool OptInClassifier::is_option_name(TSNode node) const {
+  const std::string name = option_named(node);
+  return !name.empty() && off_by_default_.count(name);
+}
+
+std::string OptInClassifier::opt_out_option(TSNode condition) const {
+  while (node_is(condition, "parenthesized_expression") && ts_node_named_child_count(condition) == 1)
+    condition = ts_node_named_child(condition, 0);
+  std::string option;
+  if (node_is(condition, "identifier")) {
+    const auto local = locals_from_options_.find(std::string(node_text(source_, condition)));
+    if (local != locals_from_options_.end()) option = local->second;
+  }
+  if (option.empty()) option = option_named(condition);
+  return !option.empty() && on_by_default_.count(option) && !off_by_default_.count(option) ? option : "";
 }
 
 bool OptInClassifier::is_opt_in(TSNode condition) const {
@@ -71,8 +95,10 @@ bool OptInClassifier::is_opt_in(TSNode condition) const {
       node_is(ts_node_named_child(condition, 1), "none") &&
       node_text(source_, condition).find("is not") != std::string_view::npos)
     condition = ts_node_named_child(condition, 0);
-  if (node_is(condition, "identifier") && locals_from_options_.count(std::string(node_text(source_, condition))))
-    return true;
+  if (node_is(condition, "identifier")) {
+    const auto local = locals_from_options_.find(std::string(node_text(source_, condition)));
+    if (local != locals_from_options_.end()) return off_by_default_.count(local->second) != 0;
+  }
   return is_option_name(condition);
 }
 

@@ -1,6 +1,7 @@
 #include "python/python_analyzer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -196,6 +197,21 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
         }
       }
 
+      // A dtype the caller chooses: `if self.double_precision:` for `double_precision=True`.
+      if (!rule.opt_out_words.empty() && !guarded) {
+        if (const OptionBranch* branch = file.opt_out_branch(start, end)) {
+          std::string lower = branch->option;
+          for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+          for (const std::string& word : rule.opt_out_words) {
+            if (lower.find(word) == std::string::npos) continue;
+            m.impact_cap = Impact::info;
+            m.vars["note"] = "it runs only while the option `" + branch->option +
+                             "` is on, its default; a caller switches it off for MPS (`" + branch->option + "=False`)";
+            break;
+          }
+        }
+      }
+
       Finding f;
       f.rule = rule.id;
       f.category = rule.category;
@@ -217,13 +233,17 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
         if (auto it = fields.find("mechanical"); it != fields.end()) f.mechanical = it->second == "true";
         for (const auto& [key, value] : fields) m.vars.emplace(key, value);
       }
+      if (m.guarded_impact) guarded_impact = m.guarded_impact;
       if (guarded) f.impact = guarded_impact ? std::min(*guarded_impact, f.impact) : lowered(f.impact);
       if (m.impact_cap && *m.impact_cap < f.impact) {
         f.impact = *m.impact_cap;
         if (const auto use = m.vars.find("use"); use != m.vars.end())
           message += "; " + use->second + ", so nothing needs to change for MPS";
-        else
-          message += "; here it switches itself off without CUDA (`" + m.vars["switch"] + "`), so a Mac runs it as plain fp32 code";
+        else if (const auto note = m.vars.find("note"); note != m.vars.end())
+          message += "; " + note->second;
+        else if (const auto sw = m.vars.find("switch"); sw != m.vars.end())
+          message += "; here it switches itself off without CUDA (`" + sw->second + "`), so a Mac runs it as plain fp32 code";
+        // Otherwise the matcher's message template already says why (op coverage's `{cpu}`).
       }
       m.vars.emplace("text", shorten_utf8(file.text(m.node), kMaxTextVarBytes));
       f.message = fill_template(message, m.vars);

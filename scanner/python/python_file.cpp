@@ -5,6 +5,7 @@
 #include <cstring>
 #include <unordered_set>
 
+#include "python/guarded_helpers.h"
 #include "python/import_fallback.h"
 #include "python/opt_in.h"
 #include "python/ts_python.h"
@@ -141,7 +142,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     bool is_call_function;
     bool is_assign_target;
   };
-  std::vector<TSNode> call_nodes, tries, conditionals, booleans, decorated, defaults, assignments;
+  std::vector<TSNode> call_nodes, tries, conditionals, booleans, decorated, defaults, assignments, definitions;
   std::vector<RefCandidate> ref_nodes;
   std::vector<std::pair<TSNode, TSNode>> ifs;  // if_statement or elif_clause, with its parent
 
@@ -189,6 +190,8 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       assignments.push_back(node);
     } else if (std::strcmp(type, "decorated_definition") == 0) {
       decorated.push_back(node);
+    } else if (std::strcmp(type, "function_definition") == 0) {
+      definitions.push_back(node);
     } else if (std::strcmp(type, "try_statement") == 0) {
       tries.push_back(node);
     } else if (std::strcmp(type, "boolean_operator") == 0) {
@@ -299,9 +302,9 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     }
   }
   // MPS-aware branches: `if x.device.type == "mps": ... else: <the other devices' code>` — on a Mac
-  // the else branch is not taken; `if device.type != "mps":` likewise guards its body.
+  // the else branch is not taken; `if device.type != "mps":` likewise guards its body, and
+  // `if x.device.type == "mps": return` the rest of the enclosing block.
   for (const auto& [stmt, parent] : ifs) {
-    (void)parent;
     if (!node_is(stmt, "if_statement")) continue;
     const MpsCheck mps = classify_mps_condition(node_text(source_, ts_node_child_by_field_id(stmt, f.condition)));
     if (mps == MpsCheck::negative) {
@@ -311,6 +314,9 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       bool has_alternative = false;
       const TSNode otherwise = else_body(stmt, has_alternative);
       if (!ts_node_is_null(otherwise)) guards_.add(ts_node_start_byte(otherwise), ts_node_end_byte(otherwise));
+      const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
+      if (!has_alternative && ends_with_exit(source_, consequence) && !ts_node_is_null(parent))
+        guards_.add(ts_node_end_byte(stmt), ts_node_end_byte(parent));
     }
   }
   // Opt-in options: a branch the default path does not take (opt_in.h).
@@ -318,10 +324,19 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
   for (const auto& [stmt, parent] : ifs) {
     (void)parent;
     if (classifier.classify(ts_node_child_by_field_id(stmt, f.condition)) != CudaCheck::none) continue;
-    if (opt_in.is_opt_in(ts_node_child_by_field_id(stmt, f.condition))) {
-      const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
+    const TSNode condition = ts_node_child_by_field_id(stmt, f.condition);
+    const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
+    if (opt_in.is_opt_in(condition)) {
       guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
+    } else if (std::string option = opt_in.opt_out_option(condition); !option.empty()) {
+      opt_out_branches_.push_back({ts_node_start_byte(consequence), ts_node_end_byte(consequence), std::move(option)});
     }
+  }
+  // Private helpers the file calls only behind guards (guarded_helpers.h).
+  {
+    GuardMap so_far = guards_;
+    so_far.finish();
+    guard_private_helpers(source_, definitions, calls_, so_far, guards_);
   }
   // Import fallbacks: only those that leave the program a working path (import_fallback.h).
   GuardMap cuda_guards = guards_;
@@ -335,6 +350,13 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     guards_.add(ts_node_start_byte(attempt), ts_node_end_byte(body));
   }
   guards_.finish();
+}
+
+const OptionBranch* PythonFile::opt_out_branch(uint32_t start, uint32_t end) const {
+  const OptionBranch* inner = nullptr;
+  for (const OptionBranch& b : opt_out_branches_)
+    if (b.start <= start && end <= b.end && (!inner || b.end - b.start < inner->end - inner->start)) inner = &b;
+  return inner;
 }
 
 }  // namespace mpsready

@@ -31,6 +31,13 @@ struct NameRef {
   bool is_assign_target = false;
 };
 
+// The body of `if <option>:` for an option on by default (opt_in.h): the default path runs it,
+// but a caller can switch it off.
+struct OptionBranch {
+  uint32_t start = 0, end = 0;  // byte span of the body
+  std::string option;           // `double_precision`
+};
+
 class PythonFile {
  public:
   // `source` and `tree` must outlive this object.
@@ -44,6 +51,9 @@ class PythonFile {
   const std::vector<CallSite>& calls() const { return calls_; }
   const std::vector<NameRef>& refs() const { return refs_; }
   const GuardMap& guards() const { return guards_; }
+  const std::vector<OptionBranch>& opt_out_branches() const { return opt_out_branches_; }
+  // The option of the innermost opt-out branch around [start, end), or nullptr.
+  const OptionBranch* opt_out_branch(uint32_t start, uint32_t end) const;
 
   std::string resolve(TSNode node) const { return imports_.resolve(source_, node); }
   CudaCheck cuda_check(TSNode expr) const {
@@ -61,6 +71,7 @@ class PythonFile {
   std::vector<CallSite> calls_;
   std::vector<NameRef> refs_;
   GuardMap guards_;
+  std::vector<OptionBranch> opt_out_branches_;
   std::unordered_set<std::string> flags_;  // availability flags set beside import fallbacks
   std::optional<TSNode> first_error_;
   size_t max_depth_ = 0;

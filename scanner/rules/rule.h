@@ -32,6 +32,9 @@ struct Rule {
   std::optional<Impact> guarded_impact;
   WhenGuarded when_guarded = WhenGuarded::lower;
   WhenDowncast when_downcast = WhenDowncast::keep;
+  // A finding inside `if <option>:` for an option on by default whose name holds one of these
+  // words (`double` in `double_precision=True`) is info: the caller can switch it off for MPS.
+  std::vector<std::string> opt_out_words;
   bool mechanical = false;
   std::vector<std::string> needles;
   std::vector<MatcherSpec> matchers;

@@ -116,7 +116,7 @@ Table parse_table(const fs::path& path) {
 const std::set<std::string>& known_rule_keys() {
   static const std::set<std::string> keys = {
       "id",       "title",   "language", "category",   "impact",     "guarded_impact",
-      "when_guarded", "when_downcast", "mechanical", "needles", "matcher", "message", "fix", "autofix",
+      "when_guarded", "when_downcast", "opt_out_words", "mechanical", "needles", "matcher", "message", "fix", "autofix",
       "supersedes", "references", "status", "since", "subject", "$schema"};
   return keys;
 }
@@ -151,6 +151,7 @@ Rule parse_rule(const json& doc, const std::string& where) {
     else if (w == "drop") rule.when_downcast = WhenDowncast::drop;
     else throw RuleError(where + ": \"when_downcast\" must be keep, info or drop");
   }
+  rule.opt_out_words = string_list(doc, "opt_out_words", where, false);
   if (doc.contains("mechanical")) {
     if (!doc["mechanical"].is_boolean()) throw RuleError(where + ": \"mechanical\" must be a boolean");
     rule.mechanical = doc["mechanical"].get<bool>();

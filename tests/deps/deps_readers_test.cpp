@@ -87,10 +87,41 @@ TEST(DepsReaders, PackageListsOfSetupPy) {
   EXPECT_TRUE(package_parts(dir, "setup.py").empty());
 }
 
+// The package's own requirements as its manifest lists them: one `package-requires` directive
+// with the PEP 503 names of the required (not optional, not build) packages; a computed list
+// gives none, and a requirements file is no manifest.
+TEST(DepsReaders, RequirementsTheManifestListsAsWritten) {
+  TempDir dir;
+  dir.write("setup.py", "from setuptools import setup\n"
+                        "setup(name='kit', install_requires=['torch>=2', 'Safe_Tensors'],\n"
+                        "      extras_require={'quant': ['bitsandbytes']}, setup_requires=['ninja'])\n");
+  EXPECT_EQ(package_parts(dir, "setup.py"), (std::vector<std::string>{"package-requires torch,safe-tensors@2"}));
+  dir.write("setup.py", "from setuptools import setup\n"
+                        "setup(name='kit', install_requires=open('requirements.txt').read().splitlines())\n");
+  EXPECT_TRUE(package_parts(dir, "setup.py").empty());
+  dir.write("pyproject.toml", "[project]\nname = 'kit'\ndependencies = ['torch', 'einops']\n"
+                              "[project.optional-dependencies]\nfast = ['xformers']\n"
+                              "[build-system]\nrequires = ['setuptools']\n");
+  EXPECT_EQ(package_parts(dir, "pyproject.toml"), (std::vector<std::string>{"package-requires torch,einops@3"}));
+  dir.write("setup.cfg", "[options]\ninstall_requires =\n    numpy\n    torch\n");
+  EXPECT_EQ(package_parts(dir, "setup.cfg"), (std::vector<std::string>{"package-requires numpy,torch@3"}));
+  dir.write("requirements.txt", "torch\nbitsandbytes\n");
+  EXPECT_TRUE(package_parts(dir, "requirements.txt").empty());
+}
+
 // setup.cfg's `packages = find:` with `[options.packages.find]` (where may come later), lists,
 // and package_dir; pyproject's [tool.setuptools] and poetry's packages.
 TEST(DepsReaders, PackageListsOfSetupCfgAndPyproject) {
   TempDir dir;
+  // Hatch and PDM list package folders: the package is the last part, found in that folder.
+  dir.write("pyproject.toml", "[project]\nname = 'kit'\n[tool.hatch.build.targets.wheel]\n"
+                              "packages = ['src/kit', 'tools/', 'single.py']\n");
+  EXPECT_EQ(package_parts(dir, "pyproject.toml"),
+            (std::vector<std::string>{"package kit@4", "package-dir kit=src/kit@4", "package tools@4"}));
+  dir.write("pyproject.toml", "[project]\nname = 'kit'\n[tool.pdm.build]\npackage-dir = 'src'\n"
+                              "includes = ['src/kit']\n");
+  EXPECT_EQ(package_parts(dir, "pyproject.toml"),
+            (std::vector<std::string>{"package-dir =src@4", "package kit@5", "package-dir kit=src/kit@5"}));
   dir.write("setup.cfg", "[options]\npackages = find:\npackage_dir =\n    =src\n"
                          "[options.packages.find]\nexclude =\n    tests*\n    scripts, tools\nwhere = src\n");
   EXPECT_EQ(package_parts(dir, "setup.cfg"),

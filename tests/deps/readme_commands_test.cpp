@@ -35,6 +35,21 @@ TEST(ReadmeCommands, LaunchersInCodeBlocksAndInlineCode) {
                                       "6 -m kit.cli", "7 launch_me.py", "12 ds_train.py"}));
 }
 
+// `cd DIR && python x.py`: the script is DIR/x.py; a `cd` that leaves the repository or cannot
+// be read makes the scripts after it on that line no file of ours.
+TEST(ReadmeCommands, ScriptsAfterACdAreInItsFolder) {
+  const std::string readme =
+      "```sh\n"                                                                    // 1
+      "cd examples/cifar && python train.py --epochs 3\n"                        // 2
+      "cd ./tools/ ; torchrun --nproc_per_node 2 dist.py && cd sub && python x.py\n"  // 3
+      "cd .. && python outside.py\n"                                              // 4
+      "cd $WORK && python elsewhere.py\n"                                         // 5
+      "python top.py\n"                                                           // 6
+      "```\n";                                                                    // 7
+  EXPECT_EQ(commands("README.md", readme),
+            (std::vector<std::string>{"2 examples/cifar/train.py", "3 tools/dist.py", "3 tools/sub/x.py", "6 top.py"}));
+}
+
 TEST(ReadmeCommands, RestructuredTextLiteralBlocks) {
   const std::string readme =
       "Usage::\n"                        // 1

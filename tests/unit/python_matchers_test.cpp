@@ -114,6 +114,62 @@ TEST(CallMatcher, TableRecordsOverrideImpactAndFillTemplates) {
   EXPECT_EQ(result.findings[1].message, "torch.cuda.ipc_collect|torch.cuda.ipc_collect|{arg}");
 }
 
+// One matcher of a rule may find a harmless form: its `impact` caps its own sites and its `note`
+// says why, while the rule's other matchers keep the rule's impact.
+TEST(CallMatcher, AMatchersOwnImpactCapsOnlyItsSitesAndAddsItsNote) {
+  TempDir dir;
+  add_rule(dir, "py-t", R"J([
+      {"kind": "python.call", "params": {"callee": ["torch.amp.custom_fwd"], "impact": "info", "note": "harmless here"}},
+      {"kind": "python.name", "params": {"names": ["torch.cuda.amp.custom_bwd"], "impact": "info", "note": "also harmless"}},
+      {"kind": "python.call", "params": {"callee": ["torch.cuda.synchronize"]}}])J");
+  const RuleSet rules = RuleSet::load(dir.path() / "rules");
+  const Pipeline pipeline(rules);
+  dir.write("repo/a.py",
+            "import torch\n"
+            "f = torch.amp.custom_fwd(device_type='cuda')\n"  // 2
+            "g = torch.cuda.amp.custom_bwd\n"                // 3
+            "torch.cuda.synchronize()\n");                   // 4
+  const ScanResult result = pipeline.scan(dir.path() / "repo", ScanOptions{});
+  ASSERT_EQ(result.findings.size(), 3u);
+  EXPECT_EQ(result.findings[0].impact, Impact::info);
+  EXPECT_NE(result.findings[0].message.find("; harmless here"), std::string::npos) << result.findings[0].message;
+  EXPECT_EQ(result.findings[1].impact, Impact::info);
+  EXPECT_NE(result.findings[1].message.find("; also harmless"), std::string::npos) << result.findings[1].message;
+  EXPECT_EQ(result.findings[2].impact, Impact::portable);
+  EXPECT_EQ(result.findings[2].message.find("harmless"), std::string::npos);
+  // An impact without a note says nothing of why: the rule does not load.
+  TempDir bad;
+  add_rule(bad, "py-t", R"J({"kind": "python.call", "params": {"callee": ["torch.x"], "impact": "info"}})J");
+  EXPECT_THROW(
+      {
+        const RuleSet bad_rules = RuleSet::load(bad.path() / "rules");
+        const Pipeline bad_pipeline(bad_rules);
+      },
+      std::exception);
+}
+
+// A matcher's `guarded_impact` replaces the rule's lowering for its own guarded sites only.
+TEST(CallMatcher, AMatchersGuardedImpactAppliesToItsGuardedSites) {
+  TempDir dir;
+  add_rule(dir, "py-t", R"J([
+      {"kind": "python.call", "params": {"callee": ["torch.utils.cpp_extension.load"], "guarded_impact": "info"}},
+      {"kind": "python.call", "params": {"callee": ["torch.utils.cpp_extension.CUDAExtension"]}}])J",
+           "", "", "blocker");
+  const RuleSet rules = RuleSet::load(dir.path() / "rules");
+  const Pipeline pipeline(rules);
+  dir.write("repo/a.py",
+            "import torch\nfrom torch.utils.cpp_extension import load, CUDAExtension\n"
+            "if torch.cuda.is_available():\n"
+            "    ext = load(name='k', sources=['k.cu'])\n"          // 4: guarded, the matcher's info
+            "    spec = CUDAExtension('k', ['k.cu'])\n"            // 5: guarded, the rule's lowering
+            "other = load(name='j', sources=['j.cu'])\n");        // 6: unguarded
+  const ScanResult result = pipeline.scan(dir.path() / "repo", ScanOptions{});
+  ASSERT_EQ(result.findings.size(), 3u);
+  EXPECT_EQ(result.findings[0].impact, Impact::info);
+  EXPECT_EQ(result.findings[1].impact, Impact::portable);
+  EXPECT_EQ(result.findings[2].impact, Impact::blocker);
+}
+
 TEST(NameMatcher, LongestChainPrefixesAndCallsExcluded) {
   TempDir dir;
   add_rule(dir, "py-t", R"J({"kind": "python.name", "params": {"names": ["torch.float64", "torch.backends.cudnn.*"]}})J");

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import torch
 from transformers import AutoModelForCausalLM, pipeline
+from transformers.integrations import is_deepspeed_zero3_enabled
 
 logger = logging.getLogger(__name__)
 
@@ -90,6 +91,26 @@ def guarded(x):
         # expect-guarded: py-cuda-device-string
         x = x.to("cuda")
     return device, dev, x
+
+
+def _gather_for_zero3(weight):
+    # A private helper the file calls only under a DeepSpeed ZeRO-3 run: guarded like its call.
+    # expect-guarded: py-cuda-device-string
+    return weight.to(torch.device("cuda", 0))
+
+
+def _move_always(weight):
+    # The trap: one of its calls is not guarded, so neither is it.
+    # expect: py-cuda-device-string
+    return weight.to(("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+
+
+def gather(weight):
+    if is_deepspeed_zero3_enabled():
+        weight = _gather_for_zero3(weight)
+    if torch.cuda.is_available():
+        weight = _move_always(weight)
+    return _move_always(weight)
 
 
 def negatives(x, device, args):

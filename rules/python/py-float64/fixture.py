@@ -221,6 +221,36 @@ def mps_aware(x):
         return x.double()
 
 
+def mps_returns_early(x):
+    if x.device.type == "mps":
+        return x.float()
+    # expect-guarded: py-float64
+    return x.double()
+
+
+def mps_check_that_returns_nothing_early(x):
+    if x.device.type == "mps":
+        x = x.float()
+    # expect: py-float64
+    return x.double()
+
+
+class OrthogonalUpdate:
+    def __init__(self, double_precision=True, normalize=True):
+        self.double_precision = double_precision
+        self.normalize = normalize
+
+    def project(self, x, y):
+        use_double, dtype = self.double_precision, x.dtype
+        if use_double:
+            # expect: py-float64
+            x, y = x.double(), y.double()
+        if self.normalize:
+            # expect: py-float64
+            y = y.to(torch.float64)
+        return (x * y).to(dtype)
+
+
 def dtype_checks(x):
     # ok: py-float64
     if x.dtype == torch.float64:

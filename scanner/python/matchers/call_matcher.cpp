@@ -6,6 +6,7 @@
 #include "core/dotted_pattern.h"
 #include "python/matchers/argument_constraint.h"
 #include "python/matchers/python_matcher.h"
+#include "python/matchers/site_impact.h"
 #include "python/python_file.h"
 #include "python/ts_python.h"
 
@@ -22,7 +23,7 @@ class CallMatcher final : public PythonMatcher {
   CallMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) {
     const ParamReader reader(params, rule, "python.call");
     reader.allow_only({"callee", "method", "exclude_callee", "table", "arg", "report", "info_when_arg",
-                       "skip_after_methods"});
+                       "skip_after_methods", "impact", "note", "guarded_impact"});
     skip_after_ = reader.strings("skip_after_methods");
     callees_ = reader.strings("callee");
     methods_ = reader.strings("method");
@@ -31,6 +32,7 @@ class CallMatcher final : public PythonMatcher {
     if (const auto* arg = reader.object("arg")) arg_.emplace(*arg, reader);
     // A call that disables itself off CUDA when it has this argument (`autocast(..., enabled=x)`).
     if (const auto* arg = reader.object("info_when_arg")) info_when_.emplace(*arg, reader);
+    site_impact_ = read_site_impact(reader);
     const std::string report = reader.string("report", "call");
     if (report == "call") report_ = Report::call;
     else if (report == "argument") report_ = Report::argument;
@@ -93,6 +95,7 @@ class CallMatcher final : public PythonMatcher {
           m.vars["switch"] = std::string(file.text(*switch_arg));
         }
       }
+      site_impact_.apply(m);
       out.push_back(std::move(m));
     }
   }
@@ -108,6 +111,7 @@ class CallMatcher final : public PythonMatcher {
   std::optional<ArgumentConstraint> arg_;
   std::optional<ArgumentConstraint> info_when_;
   Report report_ = Report::call;
+  SiteImpact site_impact_;
 };
 
 }  // namespace

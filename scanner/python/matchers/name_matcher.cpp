@@ -5,6 +5,7 @@
 #include "core/dotted_pattern.h"
 #include "python/matchers/params.h"
 #include "python/matchers/python_matcher.h"
+#include "python/matchers/site_impact.h"
 #include "python/python_file.h"
 #include "python/ts_python.h"
 
@@ -16,7 +17,8 @@ class NameMatcher final : public PythonMatcher {
   NameMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet& rules) {
     const ParamReader reader(params, rule, "python.name");
     reader.allow_only({"names", "exclude", "table", "include_calls", "assigned_only", "info_unless_argument",
-                       "cpu_factories"});
+                       "cpu_factories", "impact", "note", "guarded_impact"});
+    site_impact_ = read_site_impact(reader);
     names_ = reader.strings("names");
     excluded_ = reader.strings("exclude");
     table_ = reader.table(rules);
@@ -46,6 +48,7 @@ class NameMatcher final : public PythonMatcher {
           // type makes no tensor, so it is no finding at all.
           if (info_unless_argument_ && compares_or_tests_membership(ref.node)) break;
           if (info_unless_argument_) judge_use(file, ref.node, m);
+          site_impact_.apply(m);
           out.push_back(std::move(m));
           break;
         }
@@ -122,6 +125,7 @@ class NameMatcher final : public PythonMatcher {
   bool assigned_only_ = false;
   bool info_unless_argument_ = false;
   std::vector<std::string> cpu_factories_;
+  SiteImpact site_impact_;
 };
 
 }  // namespace

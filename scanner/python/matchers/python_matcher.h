@@ -25,6 +25,9 @@ struct RawMatch {
   // The matcher's own judgement of this site (`python.call`'s `info_when_arg`: a call that
   // switches itself off without CUDA): at most this impact.
   std::optional<Impact> impact_cap;
+  // This matcher's impact for a site behind a guard (its `guarded_impact`), where it differs from
+  // the rule's: a JIT build behind a fallback is harmless, a setup.py build behind one is not.
+  std::optional<Impact> guarded_impact;
 };
 
 class PythonMatcher {

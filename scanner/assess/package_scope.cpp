@@ -1,0 +1,50 @@
+#include "assess/package_scope.h"
+
+#include "deps/deps_file.h"
+#include "deps/module_provider.h"
+
+namespace mpsready {
+
+PackageScope::PackageScope(const RepoFacts& facts) : facts_(facts), core_(read_core_requirements(facts)) {
+  for (const ImportFact& i : facts.imports)
+    if (i.cell == 0 && i.level == 0) imports_.emplace(std::make_pair(i.path, i.line), &i);
+}
+
+bool PackageScope::required_by_core(const std::string& module) const {
+  const std::string top = module.substr(0, module.find('.'));
+  if (core_->names.count(normalize_package_name(top))) return true;
+  for (const DependencyFact& d : facts_.dependencies)
+    if (provides_module(d.modules, module) && core_->names.count(normalize_package_name(d.package))) return true;
+  return false;
+}
+
+std::optional<std::string> PackageScope::requirement_outside_core(const Finding& f) const {
+  if (!core_ || f.path == core_->manifest) return std::nullopt;
+  for (const DependencyFact& d : facts_.dependencies) {
+    if (d.rule != f.rule || d.path != f.path || d.line != f.location.line || d.column != f.location.column) continue;
+    // Another manifest of the core (a setup.cfg beside the pyproject.toml) lists requirements too.
+    for (const PackageFact& p : facts_.packages)
+      if (p.kind == "package-requires" && p.path == f.path) return std::nullopt;
+    if (core_->names.count(normalize_package_name(d.package))) return std::nullopt;
+    return "not a requirement of the installable package (" + core_->manifest + " lists those): " + f.path +
+           " sets up another environment, for examples, tests or development";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> PackageScope::optional_import(const Finding& f) const {
+  // Without a manifest that lists what the package requires, nothing says the import is
+  // optional: a lazy import in a constructor the core always runs is as needed as any other.
+  if (!core_ || f.location.cell) return std::nullopt;
+  const auto it = imports_.find({f.path, f.location.line});
+  if (it == imports_.end()) return std::nullopt;
+  const ImportFact& i = *it->second;
+  if ((!i.lazy && !i.guarded) || required_by_core(i.module)) return std::nullopt;
+  const std::string top = i.module.substr(0, i.module.find('.'));
+  std::string why = "optional feature: `" + top + "` is no requirement of the package (" + core_->manifest +
+                    " lists those), and it is imported only ";
+  why += i.lazy ? "inside `" + i.function + "`" : "behind an import fallback";
+  return why + ", so a Mac without it runs the rest";
+}
+
+}  // namespace mpsready

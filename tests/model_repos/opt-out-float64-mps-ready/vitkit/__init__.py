@@ -1,0 +1,3 @@
+from .residual import OrthogonalResidual
+
+__all__ = ["OrthogonalResidual"]

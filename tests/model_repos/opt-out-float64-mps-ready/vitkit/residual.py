@@ -1,0 +1,20 @@
+import torch
+from torch import nn
+
+
+class OrthogonalResidual(nn.Module):
+    """Keeps the part of a block's output orthogonal to the residual stream."""
+
+    def __init__(self, block, double_precision=True):
+        super().__init__()
+        self.block = block
+        self.double_precision = double_precision
+
+    def forward(self, residual):
+        out = self.block(residual)
+        use_double, dtype = self.double_precision, residual.dtype
+        if use_double:
+            residual, out = residual.double(), out.double()
+        unit = nn.functional.normalize(residual, dim=-1)
+        parallel = (out * unit).sum(dim=-1, keepdim=True) * unit
+        return residual + (out - parallel).to(dtype)

@@ -1,0 +1,4 @@
+from .attention import attend
+from .quant import dequantize
+
+__all__ = ["attend", "dequantize"]
