@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "assess/mps_supported_core.h"
 #include "assess/package_scope.h"
 #include "model/extension_sources.h"
 
@@ -166,6 +167,15 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
     }
     *list = std::move(assessed);
   }
+  // Portable sites in a few corners of a core that selects MPS itself are its gaps, listed on
+  // their component; they do not decide the repository (mps_supported_core.h).
+  if (const auto gaps = corner_gaps(result.findings, model))
+    for (auto* list : {&result.findings, &result.suppressed})
+      for (Finding& f : *list)
+        if (f.in_core && f.impact == Impact::portable && gaps->files.count(f.path)) {
+          f.in_core = false;
+          f.context = gaps->why + (f.context.empty() ? "" : "; " + f.context);
+        }
   SummaryContext& context = result.summary_context;
   context.components.clear();
   for (const Component& c : model.components())

@@ -62,6 +62,8 @@ class RepoModel {
   Role role_of(const std::string& path) const;
   const Component& component_of(const std::string& path) const;
   const std::vector<Component>& components() const { return components_; }
+  // Every module: the repository's Python files and the extensions built from its sources.
+  const std::vector<ModuleNode>& modules() const { return nodes_; }
   // How the core reaches this file: a Python module directly, a C++ source through the extension
   // built from it, anything else (manifests, scripts) by its role. nullptr: not a module.
   const ModuleNode* module_of(const std::string& path) const;

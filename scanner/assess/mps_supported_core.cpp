@@ -1,0 +1,49 @@
+#include "assess/mps_supported_core.h"
+
+#include <cmath>
+
+namespace mpsready {
+namespace {
+
+bool reached_by_core(const RepoModel& model, const std::string& path) {
+  if (is_peripheral(model.role_of(path))) return false;
+  const ModuleNode* node = model.module_of(path);
+  return node && (node->reach == Reach::unconditional || node->reach == Reach::lazy);
+}
+
+}  // namespace
+
+std::optional<CornerGaps> corner_gaps(const std::vector<Finding>& placed, const RepoModel& model) {
+  // The core's own choice of MPS: evidence in a module the core reaches. Stubs that only raise
+  // on MPS say the opposite.
+  const EvidenceFact* selects = nullptr;
+  for (const EvidenceFact& e : model.evidence()) {
+    if (e.cell || !reached_by_core(model, e.path)) continue;
+    if (e.kind == "mps-stub") return std::nullopt;
+    if (e.kind == "selects-mps" && !selects) selects = &e;
+  }
+  if (!selects) return std::nullopt;
+
+  CornerGaps gaps;
+  for (const Finding& f : placed) {
+    if (!f.in_core || f.impact == Impact::info) continue;
+    if (f.impact == Impact::blocker) return std::nullopt;
+    // A program users run is the path itself, never a corner.
+    if (model.role_of(f.path) == Role::entry_point) return std::nullopt;
+    gaps.files.insert(f.path);
+  }
+  if (gaps.files.empty()) return std::nullopt;
+
+  size_t core_modules = 0;
+  for (const ModuleNode& node : model.modules())
+    if (!node.path.empty() && reached_by_core(model, node.path)) ++core_modules;
+  if (static_cast<double>(gaps.files.size()) > std::floor(kMaxGapShare * static_cast<double>(core_modules)))
+    return std::nullopt;
+
+  gaps.why = "a gap in a corner of a core that selects MPS itself (" + selects->path + ":" +
+             std::to_string(selects->line) + "): portable sites in " + std::to_string(gaps.files.size()) + " of its " +
+             std::to_string(core_modules) + " modules";
+  return gaps;
+}
+
+}  // namespace mpsready

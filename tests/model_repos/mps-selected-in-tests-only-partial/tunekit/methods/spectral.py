@@ -1,0 +1,23 @@
+import torch
+from torch import nn
+
+
+class SpectralAdapter(nn.Module):
+    """The spectral adapter: a small trainable update added to a frozen layer."""
+
+    def __init__(self, base: nn.Linear, rank: int = 8):
+        super().__init__()
+        self.base = base
+        self.down = nn.Linear(base.in_features, rank, bias=False)
+        self.up = nn.Linear(rank, base.out_features, bias=False)
+        nn.init.zeros_(self.up.weight)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.base(x) + self.up(self.down(x))
+
+    @torch.no_grad()
+    def initialise_from_spectrum(self):
+        # An optional initialisation from the base weight's singular vectors, in double precision.
+        w = self.base.weight.detach().to(torch.float64).cpu()
+        u, s, vh = torch.linalg.svd(w, full_matrices=False)
+        self.down.weight.copy_(vh[: self.down.out_features].float())
