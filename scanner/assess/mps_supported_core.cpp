@@ -34,9 +34,14 @@ std::optional<CornerGaps> corner_gaps(const std::vector<Finding>& placed, const 
   }
   if (gaps.files.empty()) return std::nullopt;
 
+  // The library's size: every module of its packages and programs, reached by an import or
+  // not (a package that loads its modules lazily by name reaches few of them by import).
   size_t core_modules = 0;
-  for (const ModuleNode& node : model.modules())
-    if (!node.path.empty() && reached_by_core(model, node.path)) ++core_modules;
+  for (const ModuleNode& node : model.modules()) {
+    if (node.path.empty()) continue;
+    const Role role = model.role_of(node.path);
+    if (role == Role::core || role == Role::entry_point) ++core_modules;
+  }
   if (static_cast<double>(gaps.files.size()) > std::floor(kMaxGapShare * static_cast<double>(core_modules)))
     return std::nullopt;
 

@@ -5,7 +5,7 @@
 // (float64 in an optional initialisation, one method of many) is a gap in a corner that users
 // who need it meet, not the path the library's users take. The gaps stay listed, on their
 // component, and do not decide the repository's verdict. Where the gaps are not few — more than
-// kMaxGapShare of the modules the core reaches, or any in a program users run — or the core
+// kMaxGapShare of the core's modules, or any in a program users run — or the core
 // holds a blocker, or nothing in the core selects MPS, every portable site counts as before.
 #include <optional>
 #include <set>
@@ -17,8 +17,8 @@
 
 namespace mpsready {
 
-// At most this share of the modules the core reaches may hold portable sites (3 in 100): a
-// module of 30 holds none, so a small repository's gap always counts.
+// At most this share of the core's modules may hold portable sites (3 in 100): a core of 33
+// modules holds none, so a small repository's gap always counts.
 inline constexpr double kMaxGapShare = 0.03;
 
 struct CornerGaps {
