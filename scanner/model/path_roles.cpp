@@ -64,6 +64,15 @@ Role conventional_role(std::string_view path) {
   if ((starts_with(file, "test_") && ends_with(file, ".py")) || ends_with(file, "_test.py") || file == "conftest.py")
     return Role::tests;
   if (ends_with(file, ".ipynb")) return Role::notebooks;
+  // A benchmark script at the top (`bench.py`, `benchmarks.py`, `bench_attention.py`) times the
+  // code; it is not what users run. Inside a package the same name is a module of the package
+  // (`pkg/benchmark.py` may be its timing API), so only the top counts.
+  if (start == 0 && ends_with(file, ".py")) {
+    const std::string stem = file.substr(0, file.size() - 3);
+    for (std::string_view b : {"bench", "benchmark", "benchmarks"})
+      if (stem == b || starts_with(stem, std::string(b) + "_") || ends_with(stem, "_" + std::string(b)))
+        return Role::benchmarks;
+  }
   return Role::core;
 }
 
