@@ -24,11 +24,13 @@ class CudaCheckClassifier {
       : source_(source), imports_(imports), flags_(availability_flags) {}
   // Whether `expr` tests for CUDA (positive), tests for its absence (negative) or neither.
   CudaCheck classify(TSNode expr) const;
+  // Whether `expr` is only a distributed-launch test (`local_rank != -1`: positive, the code
+  // beneath runs under a launcher; `local_rank == -1`: negative) and nothing else.
+  CudaCheck classify_rank_check(TSNode expr) const;
 
  private:
   CudaCheck classify_at(TSNode expr, int depth) const;
   bool mentions_cuda(TSNode expr) const;
-  CudaCheck classify_rank_check(TSNode expr) const;
   std::string_view source_;
   const ImportMap& imports_;
   const std::unordered_set<std::string>& flags_;

@@ -2,6 +2,7 @@
 
 The docstring may say: assert torch.cuda.is_available() is a hard requirement.
 """
+import os
 import sys
 import unittest
 import warnings
@@ -121,3 +122,18 @@ def compare(trace_cpu, trace_cuda, x):
     assert is_cuda_ok(x)
     # expect: py-cuda-required
     assert x.is_cuda
+
+
+def setup_distributed(opt, local_rank):
+    # Only a distributed launch runs this; a Mac's single process has local_rank -1.
+    if local_rank != -1:
+        # expect-guarded: py-cuda-required
+        assert torch.cuda.device_count() > local_rank, "insufficient CUDA devices for DDP"
+    if int(os.environ.get("LOCAL_RANK", -1)) == -1:
+        device = opt.device
+    else:
+        # expect-guarded: py-cuda-required
+        assert torch.cuda.is_available(), "DDP needs CUDA"
+    if local_rank == 0:
+        # expect: py-cuda-required
+        assert torch.cuda.is_available(), "rank 0 is also a single process"
