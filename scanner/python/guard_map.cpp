@@ -238,9 +238,9 @@ CudaCheck CudaCheckClassifier::classify_rank_check(TSNode expr) const {
 MpsCheck classify_mps_condition(std::string_view condition) {
   if (condition.find("mps") == std::string_view::npos) return MpsCheck::none;
   static const RE2 positive(
-      R"re((==\s*["']mps["']|["']mps["']\s*==|\.is_mps\b|backends\.mps\.is_available\(\)|["']mps["']\s+in\b))re");
+      R"re((==\s*["']mps["']|["']mps["']\s*==|\.is_mps\b|backends\.mps\.is_available\(\)|\bis_(?:torch_)?mps_available\(\)|["']mps["']\s+in\b))re");
   static const RE2 negative(
-      R"re((!=\s*["']mps["']|["']mps["']\s*!=|\bnot\s+[\w.]*\.is_mps\b|\bnot\s+torch\.backends\.mps\.is_available\(\)|["']mps["']\s+not\s+in\b))re");
+      R"re((!=\s*["']mps["']|["']mps["']\s*!=|\bnot\s+[\w.]*\.is_mps\b|\bnot\s+torch\.backends\.mps\.is_available\(\)|\bnot\s+[\w.]*is_(?:torch_)?mps_available\(\)|["']mps["']\s+not\s+in\b))re");
   const re2::StringPiece text(condition.data(), condition.size());
   if (RE2::PartialMatch(text, negative)) return MpsCheck::negative;
   if (RE2::PartialMatch(text, positive)) return MpsCheck::positive;

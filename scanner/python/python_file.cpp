@@ -127,6 +127,31 @@ TSNode else_body(TSNode stmt, bool& has_alternative) {
   return body;
 }
 
+// The bodies of the alternatives after a branch: for an `if` statement, its `elif`s and `else`;
+// for an `elif` clause, the `elif`s and `else` that follow it. A Mac that takes the branch takes
+// none of them.
+std::vector<TSNode> later_alternatives(TSNode branch) {
+  const auto& f = PyFields::get();
+  std::vector<TSNode> out;
+  const bool clause = node_is(branch, "elif_clause");
+  TSNode next = clause ? ts_node_next_named_sibling(branch) : TSNode{};
+  if (!clause) {
+    const uint32_t count = ts_node_named_child_count(branch);
+    for (uint32_t i = 0; i < count; ++i) {
+      const TSNode child = ts_node_named_child(branch, i);
+      if (node_is(child, "elif_clause") || node_is(child, "else_clause")) {
+        next = child;
+        break;
+      }
+    }
+  }
+  for (; !ts_node_is_null(next); next = ts_node_next_named_sibling(next)) {
+    if (node_is(next, "elif_clause")) out.push_back(ts_node_child_by_field_id(next, f.consequence));
+    else if (node_is(next, "else_clause")) out.push_back(ts_node_child_by_field_id(next, f.body));
+  }
+  return out;
+}
+
 struct Frame {
   TSNode node;
   TSFieldId field;  // this node's field in its parent
@@ -253,6 +278,20 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     }
   }
 
+  // Names the file assigns a CUDA test to (`pt_cuda_available = torch.cuda.is_available()`,
+  // `on_gpu = x.is_cuda and not args.cpu`): a condition that tests the name is that test.
+  {
+    const CudaCheckClassifier probe(source_, imports_, flags);
+    std::vector<std::string> assigned;
+    for (const TSNode assignment : assignments) {
+      const TSNode left = ts_node_child_by_field_id(assignment, f.left);
+      const TSNode right = ts_node_child_by_field_id(assignment, f.right);
+      if (ts_node_is_null(left) || ts_node_is_null(right) || !node_is(left, "identifier")) continue;
+      if (node_text(source_, right).find("cuda") == std::string_view::npos) continue;
+      if (probe.classify(right) == CudaCheck::positive) assigned.emplace_back(node_text(source_, left));
+    }
+    flags.insert(assigned.begin(), assigned.end());
+  }
   const CudaCheckClassifier classifier(source_, imports_, flags);
   for (const auto& [stmt, parent] : ifs) {
     const TSNode condition = ts_node_child_by_field_id(stmt, f.condition);
@@ -312,16 +351,20 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
   // MPS-aware branches: `if x.device.type == "mps": ... else: <the other devices' code>` — on a Mac
   // the else branch is not taken; `if device.type != "mps":` likewise guards its body, and
   // `if x.device.type == "mps": return` the rest of the enclosing block.
+  // An `elif` that tests for MPS does the same for the alternatives after it.
   for (const auto& [stmt, parent] : ifs) {
-    if (!node_is(stmt, "if_statement")) continue;
+    const bool clause = node_is(stmt, "elif_clause");
+    if (!clause && !node_is(stmt, "if_statement")) continue;
     const MpsCheck mps = classify_mps_condition(node_text(source_, ts_node_child_by_field_id(stmt, f.condition)));
     if (mps == MpsCheck::negative) {
       const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
       guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
     } else if (mps == MpsCheck::positive) {
+      for (const TSNode other : later_alternatives(stmt))
+        if (!ts_node_is_null(other)) guards_.add(ts_node_start_byte(other), ts_node_end_byte(other));
+      if (clause) continue;
       bool has_alternative = false;
-      const TSNode otherwise = else_body(stmt, has_alternative);
-      if (!ts_node_is_null(otherwise)) guards_.add(ts_node_start_byte(otherwise), ts_node_end_byte(otherwise));
+      else_body(stmt, has_alternative);
       const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
       if (!has_alternative && ends_with_exit(source_, consequence) && !ts_node_is_null(parent))
         guards_.add(ts_node_end_byte(stmt), ts_node_end_byte(parent));

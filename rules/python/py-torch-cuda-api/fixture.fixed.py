@@ -195,3 +195,42 @@ class Runner:
         backend.cuda.synchronize()
         # ok: py-torch-cuda-api
         self.cuda_sync()
+
+
+def is_torch_mps_available():
+    return torch.backends.mps.is_available()
+
+
+def describe_accelerator():
+    # A name the file assigns a CUDA test to is that test where a condition reads it.
+    pt_cuda_available = torch.cuda.is_available()
+    if pt_cuda_available:
+        # expect-guarded: py-torch-cuda-api
+        name = torch.cuda.get_device_name()
+    cpu_only = not torch.cuda.is_available()
+    if cpu_only:
+        # expect: py-torch-cuda-api
+        name = torch.cuda.get_device_name()
+    # A library's MPS probe makes the else branch one a Mac never takes.
+    if is_torch_mps_available():
+        used = torch.mps.current_allocated_memory()
+    else:
+        # expect-guarded: py-torch-cuda-api
+        used = torch.cuda.memory_allocated()
+    return name, used
+
+
+def memory_by_backend(backend):
+    # The alternatives after an `elif` that tests for MPS are not taken on a Mac; those before are.
+    if backend == "rocm":
+        # expect: py-torch-cuda-api
+        used = torch.cuda.memory_allocated()
+    elif is_torch_mps_available():
+        used = torch.mps.current_allocated_memory()
+    elif backend == "hip":
+        # expect-guarded: py-torch-cuda-api
+        used = torch.cuda.memory_allocated()
+    else:
+        # expect-guarded: py-torch-cuda-api
+        used = torch.cuda.memory_allocated()
+    return used
