@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <string>
+#include <unordered_map>
 
 #include "python/ts_python.h"
 
@@ -10,16 +11,22 @@ namespace {
 
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// Whole-word occurrences of `name` in the source (code, comments and strings alike: a name
-// mentioned in a string may be looked up with getattr, so it counts against the helper too).
-size_t occurrences(std::string_view source, std::string_view name) {
-  size_t count = 0;
-  for (size_t at = source.find(name); at != std::string_view::npos; at = source.find(name, at + name.size())) {
-    const bool starts = at == 0 || !is_word_char(source[at - 1]);
-    const bool ends = at + name.size() >= source.size() || !is_word_char(source[at + name.size()]);
-    if (starts && ends) ++count;
+// Whole-word occurrences of every word that starts with `_`, in one pass over the source (code,
+// comments and strings alike: a name mentioned in a string may be looked up with getattr, so it
+// counts against the helper too). Linear, whatever the number of helpers.
+std::unordered_map<std::string_view, size_t> private_word_counts(std::string_view source) {
+  std::unordered_map<std::string_view, size_t> counts;
+  size_t at = 0;
+  while (at < source.size()) {
+    if (!is_word_char(source[at])) {
+      ++at;
+      continue;
+    }
+    const size_t start = at;
+    while (at < source.size() && is_word_char(source[at])) ++at;
+    if (source[start] == '_') ++counts[source.substr(start, at - start)];
   }
-  return count;
+  return counts;
 }
 
 }  // namespace
@@ -27,6 +34,15 @@ size_t occurrences(std::string_view source, std::string_view name) {
 void guard_private_helpers(std::string_view source, const std::vector<TSNode>& definitions,
                            const std::vector<CallSite>& calls, const GuardMap& guards, GuardMap& out) {
   const auto& f = PyFields::get();
+  // Calls by the name they call, built once: a file with many helpers and many calls is not
+  // compared pair by pair.
+  std::unordered_map<std::string_view, std::vector<uint32_t>> calls_by_name;
+  for (const CallSite& call : calls)
+    if (call.method.size() > 1 && call.method[0] == '_')
+      calls_by_name[call.method].push_back(ts_node_start_byte(call.node));
+  if (calls_by_name.empty()) return;
+  std::unordered_map<std::string_view, size_t> words;
+  bool counted = false;
   for (const TSNode definition : definitions) {
     const std::string_view name = node_text(source, ts_node_child_by_field_id(definition, f.name));
     // `_helper`, not `__init__` or `__call__`, which Python calls itself.
@@ -35,22 +51,22 @@ void guard_private_helpers(std::string_view source, const std::vector<TSNode>& d
       continue;
     const TSNode body = ts_node_child_by_field_id(definition, f.body);
     if (ts_node_is_null(body)) continue;
+    const auto sites = calls_by_name.find(name);
+    if (sites == calls_by_name.end()) continue;
     const uint32_t def_start = ts_node_start_byte(definition), def_end = ts_node_end_byte(definition);
-    size_t call_count = 0;
     bool all_guarded = true;
-    for (const CallSite& call : calls) {
-      if (call.method != name) continue;
-      const uint32_t at = ts_node_start_byte(call.node);
-      ++call_count;
+    for (const uint32_t at : sites->second) {
       if (at >= def_start && at < def_end) continue;  // it calls itself
       if (!guards.contains(at)) {
         all_guarded = false;
         break;
       }
     }
-    if (!all_guarded || call_count == 0) continue;
+    if (!all_guarded) continue;
     // The definition's own name plus its calls: any other mention may call it unguarded.
-    if (occurrences(source, name) != call_count + 1) continue;
+    if (!counted) words = private_word_counts(source), counted = true;
+    const auto mentions = words.find(name);
+    if (mentions == words.end() || mentions->second != sites->second.size() + 1) continue;
     out.add(ts_node_start_byte(body), ts_node_end_byte(body));
   }
 }
