@@ -235,6 +235,31 @@ CudaCheck CudaCheckClassifier::classify_rank_check(TSNode expr) const {
   return CudaCheck::none;
 }
 
+CudaCheck CudaCheckClassifier::classify_choice_check(TSNode expr) const {
+  if (const CudaCheck rank = classify_rank_check(expr); rank != CudaCheck::none) return rank;
+  const auto names_cuda = [&](TSNode n) {
+    const auto content = node_is(n, "string") ? string_literal_content(source_, n) : std::nullopt;
+    return content && (*content == "cuda" || content->rfind("cuda:", 0) == 0);
+  };
+  if (node_is(expr, "comparison_operator") && ts_node_child_count(expr) == 3) {
+    const std::string_view op = node_text(source_, ts_node_child(expr, 1));
+    if (!names_cuda(ts_node_child(expr, 0)) && !names_cuda(ts_node_child(expr, 2))) return CudaCheck::none;
+    if (op == "==") return CudaCheck::positive;
+    if (op == "!=") return CudaCheck::negative;
+    return CudaCheck::none;
+  }
+  if (node_is(expr, "call")) {
+    const auto& f = PyFields::get();
+    const TSNode function = ts_node_child_by_field_id(expr, f.function);
+    const TSNode args = ts_node_child_by_field_id(expr, f.arguments);
+    if (!node_is(function, "attribute") || ts_node_is_null(args) || ts_node_named_child_count(args) != 1) return CudaCheck::none;
+    if (node_text(source_, ts_node_child_by_field_id(function, f.attribute)) != "startswith") return CudaCheck::none;
+    const auto content = string_literal_content(source_, ts_node_named_child(args, 0));
+    return content && *content == "cuda" ? CudaCheck::positive : CudaCheck::none;
+  }
+  return CudaCheck::none;
+}
+
 MpsCheck classify_mps_condition(std::string_view condition) {
   if (condition.find("mps") == std::string_view::npos) return MpsCheck::none;
   static const RE2 positive(

@@ -27,6 +27,10 @@ class CudaCheckClassifier {
   // Whether `expr` is only a distributed-launch test (`local_rank != -1`: positive, the code
   // beneath runs under a launcher; `local_rank == -1`: negative) and nothing else.
   CudaCheck classify_rank_check(TSNode expr) const;
+  // Whether `expr` tests that the run chose CUDA: a distributed launch (above), or a device the
+  // user picked compared with CUDA (`args.device == "cuda"`, `device.type != "cuda"`,
+  // `str(device).startswith("cuda")`). Not availability: `torch.cuda.is_available()` is none.
+  CudaCheck classify_choice_check(TSNode expr) const;
 
  private:
   CudaCheck classify_at(TSNode expr, int depth) const;

@@ -188,9 +188,9 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       const uint32_t start = ts_node_start_byte(m.node);
       const uint32_t end = ts_node_end_byte(m.node);
       // A rule that keeps its impact behind CUDA checks (the check is its own finding) is still
-      // lowered where only a distributed launch runs.
+      // lowered where only a run that chose CUDA goes (a distributed launch, `device == "cuda"`).
       const bool guarded = rule.when_guarded != WhenGuarded::keep ? file.guards().contains(start)
-                                                                  : file.launch_guards().contains(start);
+                                                                  : file.choice_guards().contains(start);
       if (guarded && rule.when_guarded == WhenGuarded::drop) continue;
       if (rule.when_downcast != WhenDowncast::keep) {
         if (const DowncastArgument* arg = passed_to_downcast(start, end)) {

@@ -297,12 +297,12 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     const TSNode condition = ts_node_child_by_field_id(stmt, f.condition);
     const CudaCheck check = classifier.classify(condition);
     const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
-    if (const CudaCheck launch = classifier.classify_rank_check(condition); launch == CudaCheck::positive) {
-      launch_guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
+    if (const CudaCheck launch = classifier.classify_choice_check(condition); launch == CudaCheck::positive) {
+      choice_guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
     } else if (launch == CudaCheck::negative && node_is(stmt, "if_statement")) {
       bool has_alternative = false;
       const TSNode otherwise = else_body(stmt, has_alternative);
-      if (!ts_node_is_null(otherwise)) launch_guards_.add(ts_node_start_byte(otherwise), ts_node_end_byte(otherwise));
+      if (!ts_node_is_null(otherwise)) choice_guards_.add(ts_node_start_byte(otherwise), ts_node_end_byte(otherwise));
     }
     if (check == CudaCheck::positive) {
       guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
@@ -401,7 +401,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     guards_.add(ts_node_start_byte(attempt), ts_node_end_byte(body));
   }
   guards_.finish();
-  launch_guards_.finish();
+  choice_guards_.finish();
 }
 
 const OptionBranch* PythonFile::opt_out_branch(uint32_t start, uint32_t end) const {

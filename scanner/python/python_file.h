@@ -51,9 +51,10 @@ class PythonFile {
   const std::vector<CallSite>& calls() const { return calls_; }
   const std::vector<NameRef>& refs() const { return refs_; }
   const GuardMap& guards() const { return guards_; }
-  // The regions only a distributed launch runs (`if local_rank != -1:`): a CUDA requirement
-  // there is the launched run's, which a Mac's single process never takes.
-  const GuardMap& launch_guards() const { return launch_guards_; }
+  // The regions only a run that chose CUDA takes: a distributed launch (`if local_rank != -1:`)
+  // or a CUDA device the user asked for (`if args.device == "cuda":`). A CUDA requirement there
+  // is that choice's, which a Mac's run never makes.
+  const GuardMap& choice_guards() const { return choice_guards_; }
   const std::vector<OptionBranch>& opt_out_branches() const { return opt_out_branches_; }
   // The option of the innermost opt-out branch around [start, end), or nullptr.
   const OptionBranch* opt_out_branch(uint32_t start, uint32_t end) const;
@@ -74,7 +75,7 @@ class PythonFile {
   std::vector<CallSite> calls_;
   std::vector<NameRef> refs_;
   GuardMap guards_;
-  GuardMap launch_guards_;
+  GuardMap choice_guards_;
   std::vector<OptionBranch> opt_out_branches_;
   std::unordered_set<std::string> flags_;  // availability flags set beside import fallbacks
   std::optional<TSNode> first_error_;

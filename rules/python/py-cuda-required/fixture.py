@@ -137,3 +137,16 @@ def setup_distributed(opt, local_rank):
     if local_rank == 0:
         # expect: py-cuda-required
         assert torch.cuda.is_available(), "rank 0 is also a single process"
+
+
+def check_chosen_device(args, device):
+    # A requirement of the CUDA device the user asked for: a Mac's run asks for mps.
+    if args.device == "cuda":
+        # expect-guarded: py-cuda-required
+        assert torch.cuda.is_available(), f"CUDA is not available but {args.device} was specified"
+    if str(device).startswith("cuda"):
+        # expect-guarded: py-cuda-required
+        assert torch.cuda.device_count() > 0, "no CUDA device"
+    if args.device == "auto":
+        # expect: py-cuda-required
+        assert torch.cuda.is_available(), "auto picks a GPU"
