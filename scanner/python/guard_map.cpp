@@ -272,6 +272,27 @@ MpsCheck classify_mps_condition(std::string_view condition) {
   return MpsCheck::none;
 }
 
+MpsCheck classify_mps_condition(std::string_view condition, const std::unordered_set<std::string>& mps_flags) {
+  if (const MpsCheck direct = classify_mps_condition(condition); direct != MpsCheck::none || mps_flags.empty())
+    return direct;
+  const auto trim = [](std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '(')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == ')')) s.remove_suffix(1);
+    return s;
+  };
+  const std::string_view whole = trim(condition);
+  if (whole.substr(0, 4) == "not " && mps_flags.count(std::string(trim(whole.substr(4))))) return MpsCheck::negative;
+  // `a or is_mps`: true on a Mac that chose MPS, whatever `a` is. (`and` says nothing certain.)
+  for (size_t start = 0;;) {
+    const size_t at = whole.find(" or ", start);
+    if (mps_flags.count(std::string(trim(whole.substr(start, at == std::string_view::npos ? at : at - start)))))
+      return MpsCheck::positive;
+    if (at == std::string_view::npos) break;
+    start = at + 4;
+  }
+  return MpsCheck::none;
+}
+
 void GuardMap::add(uint32_t start, uint32_t end) {
   if (end > start) ranges_.emplace_back(start, end);
 }

@@ -45,6 +45,9 @@ class CudaCheckClassifier {
 // `not ...is_mps` and `"mps" not in ...` negative.
 enum class MpsCheck { none, positive, negative };
 MpsCheck classify_mps_condition(std::string_view condition);
+// The same, where `mps_flags` are names the file assigns an MPS test to (`is_mps = device.type ==
+// "mps"`): `if is_mps:` and `if cpu or is_mps:` test for MPS, `if not is_mps:` for its absence.
+MpsCheck classify_mps_condition(std::string_view condition, const std::unordered_set<std::string>& mps_flags);
 
 class GuardMap {
  public:

@@ -348,26 +348,40 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       guards_.add(ts_node_start_byte(right), ts_node_end_byte(right));
     }
   }
+  // Names the file assigns an MPS test to (`mps = device == "mps"`, `is_mps = x.device.type == "mps"`).
+  std::unordered_set<std::string> mps_flags;
+  for (const TSNode assignment : assignments) {
+    const TSNode left = ts_node_child_by_field_id(assignment, f.left);
+    const TSNode right = ts_node_child_by_field_id(assignment, f.right);
+    if (ts_node_is_null(left) || ts_node_is_null(right) || !node_is(left, "identifier")) continue;
+    if (classify_mps_condition(node_text(source_, right)) == MpsCheck::positive)
+      mps_flags.emplace(node_text(source_, left));
+  }
   // MPS-aware branches: `if x.device.type == "mps": ... else: <the other devices' code>` — on a Mac
   // the else branch is not taken; `if device.type != "mps":` likewise guards its body, and
   // `if x.device.type == "mps": return` the rest of the enclosing block.
-  // An `elif` that tests for MPS does the same for the alternatives after it.
+  // An `elif` that tests for MPS does the same for the alternatives after it. These are also
+  // choices (a Mac's run takes the MPS branch), so a CUDA requirement there is lowered too.
+  const auto mps_guard = [&](uint32_t start, uint32_t end) {
+    guards_.add(start, end);
+    choice_guards_.add(start, end);
+  };
   for (const auto& [stmt, parent] : ifs) {
     const bool clause = node_is(stmt, "elif_clause");
     if (!clause && !node_is(stmt, "if_statement")) continue;
-    const MpsCheck mps = classify_mps_condition(node_text(source_, ts_node_child_by_field_id(stmt, f.condition)));
+    const MpsCheck mps = classify_mps_condition(node_text(source_, ts_node_child_by_field_id(stmt, f.condition)), mps_flags);
     if (mps == MpsCheck::negative) {
       const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
-      guards_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
+      mps_guard(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
     } else if (mps == MpsCheck::positive) {
       for (const TSNode other : later_alternatives(stmt))
-        if (!ts_node_is_null(other)) guards_.add(ts_node_start_byte(other), ts_node_end_byte(other));
+        if (!ts_node_is_null(other)) mps_guard(ts_node_start_byte(other), ts_node_end_byte(other));
       if (clause) continue;
       bool has_alternative = false;
       else_body(stmt, has_alternative);
       const TSNode consequence = ts_node_child_by_field_id(stmt, f.consequence);
       if (!has_alternative && ends_with_exit(source_, consequence) && !ts_node_is_null(parent))
-        guards_.add(ts_node_end_byte(stmt), ts_node_end_byte(parent));
+        mps_guard(ts_node_end_byte(stmt), ts_node_end_byte(parent));
     }
   }
   // Opt-in options: a branch the default path does not take (opt_in.h).

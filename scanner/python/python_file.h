@@ -51,9 +51,10 @@ class PythonFile {
   const std::vector<CallSite>& calls() const { return calls_; }
   const std::vector<NameRef>& refs() const { return refs_; }
   const GuardMap& guards() const { return guards_; }
-  // The regions only a run that chose CUDA takes: a distributed launch (`if local_rank != -1:`)
-  // or a CUDA device the user asked for (`if args.device == "cuda":`). A CUDA requirement there
-  // is that choice's, which a Mac's run never makes.
+  // The regions only a run that chose CUDA takes: a distributed launch (`if local_rank != -1:`),
+  // a CUDA device the user asked for (`if args.device == "cuda":`), the branches an MPS-aware
+  // `if`/`elif` leaves to other devices. A CUDA requirement there is that choice's, which a Mac's
+  // run never makes.
   const GuardMap& choice_guards() const { return choice_guards_; }
   const std::vector<OptionBranch>& opt_out_branches() const { return opt_out_branches_; }
   // The option of the innermost opt-out branch around [start, end), or nullptr.

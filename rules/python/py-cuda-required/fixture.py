@@ -150,3 +150,14 @@ def check_chosen_device(args, device):
     if args.device == "auto":
         # expect: py-cuda-required
         assert torch.cuda.is_available(), "auto picks a GPU"
+
+
+def check_after_mps_branch(x):
+    # The branch an MPS test leaves to other devices: a Mac's run takes the MPS one.
+    is_mps = x.device.type == "mps"
+    if is_mps:
+        x = x.float()
+    else:
+        # expect-guarded: py-cuda-required
+        assert torch.cuda.is_available(), "the non-MPS path runs on CUDA"
+    return x

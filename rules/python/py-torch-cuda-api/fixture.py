@@ -234,3 +234,21 @@ def memory_by_backend(backend):
         # expect-guarded: py-torch-cuda-api
         used = torch.cuda.memory_allocated()
     return used
+
+
+def select_by_flags(device):
+    # Names assigned an MPS test: `cpu or mps` holds on a Mac that chose MPS.
+    cpu = device == "cpu"
+    mps = device == "mps"
+    if cpu or mps:
+        name = "local"
+    else:
+        # expect-guarded: py-torch-cuda-api
+        name = torch.cuda.get_device_name()
+    not_mps = device != "mps"
+    if not_mps:
+        name = "other"
+    else:
+        # expect: py-torch-cuda-api
+        name = torch.cuda.get_device_name()
+    return name
