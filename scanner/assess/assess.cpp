@@ -174,6 +174,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
       for (Finding& f : *list)
         if (f.in_core && f.impact == Impact::portable && gaps->files.count(f.path)) {
           f.in_core = false;
+          f.gap = true;
           f.context = gaps->why + (f.context.empty() ? "" : "; " + f.context);
         }
   SummaryContext& context = result.summary_context;

@@ -32,6 +32,7 @@ struct Finding {
   std::string component;  // the component the file belongs to (`pkg`, `examples`, `(root)`)
   std::string role;       // its role (`core`, `tests`, ...)
   bool in_core = true;    // whether it counts towards the repository's verdict
+  bool gap = false;       // a portable site in a corner of a core that selects MPS (not counted)
   std::string context;    // why its impact or weight differs from the site alone, for people
   // Byte span in the analysed text; used to merge findings of one file, never printed.
   uint32_t start_byte = 0;

@@ -25,6 +25,17 @@ bool is_cpp_path(const std::string& path) {
   return false;
 }
 
+// Adds a finding to the reason of its rule (the first of a rule gives the message and context).
+void add_to_reasons(std::vector<Reason>& reasons, const Finding& f) {
+  auto it = std::find_if(reasons.begin(), reasons.end(), [&](const Reason& r) { return r.rule == f.rule; });
+  if (it == reasons.end()) {
+    reasons.push_back({f.rule, f.impact, 0, f.message, {}, f.component, f.context});
+    it = reasons.end() - 1;
+  }
+  ++it->count;
+  if (it->locations.size() < kLocationsPerReason) it->locations.push_back(location_label(f));
+}
+
 int role_rank(const std::string& role) { return role == "core" || role == "entry-point" || role == "build" || role.empty() ? 0 : 1; }
 
 }  // namespace
@@ -118,6 +129,8 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
   } else {
     s.verdict = verdict_of(worst, any_core);
   }
+  for (const Finding& f : findings)
+    if (f.gap) add_to_reasons(s.gaps, f);
   if (s.verdict == Verdict::mps_ready) return s;
   // Reasons: the rules at the deciding impact among findings that count, core before other
   // roles, then by path (findings are sorted by path already).
@@ -127,15 +140,7 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
     if (f.in_core && f.impact == deciding) order.push_back(&f);
   std::stable_sort(order.begin(), order.end(),
                    [](const Finding* a, const Finding* b) { return role_rank(a->role) < role_rank(b->role); });
-  for (const Finding* f : order) {
-    auto it = std::find_if(s.reasons.begin(), s.reasons.end(), [&](const Reason& r) { return r.rule == f->rule; });
-    if (it == s.reasons.end()) {
-      s.reasons.push_back({f->rule, f->impact, 0, f->message, {}, f->component, f->context});
-      it = s.reasons.end() - 1;
-    }
-    ++it->count;
-    if (it->locations.size() < kLocationsPerReason) it->locations.push_back(location_label(*f));
-  }
+  for (const Finding* f : order) add_to_reasons(s.reasons, *f);
   return s;
 }
 

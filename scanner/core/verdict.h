@@ -54,6 +54,9 @@ struct ComponentSummary {
 struct Summary {
   Verdict verdict = Verdict::mps_ready;
   std::vector<Reason> reasons;
+  // The portable sites a core that selects MPS leaves in a few corners (assess/mps_supported_core.h),
+  // grouped by rule like the reasons: listed beside an `mps-ready` verdict they did not decide.
+  std::vector<Reason> gaps;
   std::map<std::string, size_t> by_impact;    // every impact, zero included
   std::map<std::string, size_t> by_category;  // categories that occur
   size_t guarded = 0;

@@ -138,6 +138,18 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
     }
     out << "</ul>\n";
   }
+  if (!s.gaps.empty()) {
+    out << "<h2>Gaps</h2>\n<p>Portable sites in a few corners of a core that selects MPS itself; they do not "
+           "decide the verdict.</p>\n<ul>\n";
+    for (const Reason& r : s.gaps) {
+      out << "<li>" << rule_id(r.rule) << " (" << plural(r.count, "site", "sites") << "): " << md(r.text)
+          << "<br><span class=\"muted\">at ";
+      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << esc(r.locations[i]);
+      if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
+      out << "</span></li>\n";
+    }
+    out << "</ul>\n";
+  }
   // What `mpsready fix` would change, when it ran: the verdicts and the sites left for a person.
   if (ctx.fix) {
     const FixDigest& fix = *ctx.fix;

@@ -66,6 +66,17 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
                        {"context", r.context}});
   }
   doc["reasons"] = reasons;
+  ordered_json gaps = ordered_json::array();
+  for (const auto& r : s.gaps) {
+    gaps.push_back({{"rule", r.rule},
+                    {"impact", to_string(r.impact)},
+                    {"count", r.count},
+                    {"message", r.text},
+                    {"locations", r.locations},
+                    {"component", r.component},
+                    {"context", r.context}});
+  }
+  doc["gaps"] = gaps;
   ordered_json components = ordered_json::array();
   for (const auto& c : s.components) {
     ordered_json by_impact = {{"blocker", 0}, {"portable", 0}, {"info", 0}};

@@ -108,6 +108,13 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
            << markdown_escape(r.text) << "\n";
     }
   }
+  if (!s.gaps.empty()) {
+    head << "\nGaps in corners of a core that selects MPS (they do not decide the verdict):\n\n";
+    for (const Reason& r : s.gaps) {
+      head << "- " << rule_label(r.rule) << " (" << plural(r.count, "site", "sites") << "): "
+           << markdown_escape(r.text) << "\n";
+    }
+  }
   // Components: the one assessment's verdict for each, core first as the model lists them.
   if (!s.components.empty()) {
     head << "\n| component | role | verdict | deciding finding |\n| --- | --- | --- | --- |\n";

@@ -54,8 +54,9 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   }
   if (ctx.baselined) out << "  baseline: " << *ctx.baselined << " known findings left out\n";
   if (s.reasons.empty()) {
-    out << "  no blocker or portable findings";
-    if (!result.findings.empty()) out << "; " << result.findings.size() << " informational";
+    out << "  no blocker or portable findings in the core";
+    const size_t info = s.by_impact.count("info") ? s.by_impact.at("info") : 0;
+    if (info) out << "; " << info << " informational";
     out << '\n';
   } else {
     out << "  because:\n";
@@ -66,6 +67,16 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
       out << '\n';
       if (!r.context.empty()) out << "      " << printable(r.context) << '\n';
+    }
+  }
+  if (!s.gaps.empty()) {
+    out << "  gaps in corners of a core that selects MPS (they do not decide the verdict):\n";
+    for (const Reason& r : s.gaps) {
+      out << "    - " << r.rule << " (" << r.count << (r.count == 1 ? " site" : " sites") << "): "
+          << printable(r.text) << "\n      at ";
+      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << printable(r.locations[i]);
+      if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
+      out << '\n';
     }
   }
   if (s.outside_core)

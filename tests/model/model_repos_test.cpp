@@ -85,6 +85,30 @@ TEST_P(ModelRepo, VerdictComponentsAndFindings) {
   EXPECT_EQ(expected["findings"].dump(1), actual["findings"].dump(1));
 }
 
+// The gaps of a core that selects MPS are listed beside the verdict they did not decide, in the
+// machine-readable report and in the text a person reads; the traps list none.
+TEST(ModelRepoGaps, ListedInJsonAndTextOnlyWhereTheyDoNotDecide) {
+  const fs::path repos = source_dir() / "tests" / "model_repos";
+  const fs::path gap = repos / "mps-supported-core-gap-mps-ready";
+  const CliRun json = mpsready("scan " + quote(gap.string()) + " --format json -q", false);
+  ASSERT_EQ(json.code, 0) << json.out;
+  const auto doc = nlohmann::json::parse(json.out);
+  ASSERT_EQ(doc["gaps"].size(), 1u) << json.out;
+  EXPECT_EQ(doc["gaps"][0]["rule"], "py-float64");
+  EXPECT_EQ(doc["gaps"][0]["locations"], nlohmann::json::array({"tunekit/methods/spectral.py:21"}));
+  EXPECT_NE(doc["gaps"][0]["context"].get<std::string>().find("tunekit/device.py:8"), std::string::npos);
+  EXPECT_TRUE(doc["reasons"].empty());
+  const CliRun text = mpsready("scan " + quote(gap.string()) + " -q", false);
+  EXPECT_NE(text.out.find("gaps in corners of a core that selects MPS"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("at tunekit/methods/spectral.py:21"), std::string::npos) << text.out;
+  for (const char* trap : {"mps-supported-core-many-gaps-partial", "mps-selected-in-tests-only-partial"}) {
+    const CliRun run = mpsready("scan " + quote((repos / trap).string()) + " --format json -q", false);
+    const auto report = nlohmann::json::parse(run.out);
+    EXPECT_TRUE(report["gaps"].empty()) << trap;
+    EXPECT_EQ(report["reasons"][0]["rule"], "py-float64") << trap;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Synthetic, ModelRepo, ::testing::ValuesIn(repo_names()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = info.param;
