@@ -25,18 +25,8 @@ bool is_cpp_path(std::string_view path) {
 // a source named relative to a computed directory that ends in it.
 std::vector<const ExtensionFact*> extensions_built_from(const RepoFacts& facts, const std::string& path) {
   std::vector<const ExtensionFact*> out;
-  for (const ExtensionFact& ext : facts.extensions) {
-    bool built = false;
-    for (const std::string& source : ext.sources) built = built || extension_source_matches(source, path);
-    // Sources computed at build time (a glob in a variable): an extension named `pkg._C` is
-    // built from the C++ files of its package's folder.
-    if (ext.sources.empty() && ext.name.find('.') != std::string::npos) {
-      std::string dir = ext.name.substr(0, ext.name.rfind('.'));
-      std::replace(dir.begin(), dir.end(), '.', '/');
-      built = path.rfind(dir + "/", 0) == 0 || path.rfind("src/" + dir + "/", 0) == 0;
-    }
-    if (built) out.push_back(&ext);
-  }
+  for (const ExtensionFact& ext : facts.extensions)
+    if (extension_builds(ext, path)) out.push_back(&ext);
   return out;
 }
 

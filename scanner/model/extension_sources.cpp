@@ -1,5 +1,7 @@
 #include "model/extension_sources.h"
 
+#include <string>
+
 namespace mpsready {
 namespace {
 
@@ -31,6 +33,16 @@ bool glob_match(std::string_view pattern, std::string_view path) {
 
 bool extension_source_matches(std::string_view source, std::string_view path) {
   return source == path || (source.find('*') != std::string_view::npos && glob_match(source, path));
+}
+
+bool extension_builds(const ExtensionFact& ext, std::string_view path) {
+  for (const std::string& source : ext.sources)
+    if (extension_source_matches(source, path)) return true;
+  if (!ext.sources.empty() || ext.name.find('.') == std::string::npos) return false;
+  std::string dir = ext.name.substr(0, ext.name.rfind('.'));
+  for (char& c : dir)
+    if (c == '.') c = '/';
+  return path.rfind(dir + "/", 0) == 0 || path.rfind("src/" + dir + "/", 0) == 0;
 }
 
 }  // namespace mpsready

@@ -120,10 +120,7 @@ void ExtensionLinkPass::run(ScanResult& result) const {
       return !e.cuda && e.name == ext.name;
     });
     const bool cpp_twin = twin != facts.extensions.end();
-    const auto built_from_sources = [](const ExtensionFact& e, const std::string& path) {
-      return std::any_of(e.sources.begin(), e.sources.end(),
-                         [&](const std::string& s) { return extension_source_matches(s, path); });
-    };
+    const auto built_from_sources = [](const ExtensionFact& e, const std::string& path) { return extension_builds(e, path); };
     const auto built_from = [&](const std::string& path) { return built_from_sources(ext, path); };
     const bool cpu_kernels = std::any_of(facts.cpp_units.begin(), facts.cpp_units.end(), [&](const CppUnitFact& u) {
       return built_from(u.path) && u.cpu_registration;

@@ -95,16 +95,25 @@ bool ends_with(const std::string& s, std::string_view suffix) {
 
 // `extension = CUDAExtension` (or CppExtension), then `extension("pkg._C", sources)`: which of the
 // two a local name is bound to anywhere in the file (CUDA wins: some build uses it).
-std::string extension_class_bound_to(const PythonFile& file, std::string_view name) {
+// `cpu_build_too`: the name is bound to CppExtension outside any guard and to CUDAExtension only
+// behind a CUDA check (`extension = CppExtension` / `if cuda_here or FORCE_CUDA: extension =
+// CUDAExtension`): the build without CUDA is a CppExtension of the same name.
+std::string extension_class_bound_to(const PythonFile& file, std::string_view name, bool& cpu_build_too) {
   std::string found;
+  bool cpp_unguarded = false, cuda_unguarded = false, cuda_any = false;
   for (const NameRef& ref : file.refs()) {
     if (ref.name != "torch.utils.cpp_extension.CUDAExtension" && ref.name != "torch.utils.cpp_extension.CppExtension")
       continue;
     const TSNode parent = ts_node_parent(ref.node);
     if (!node_is(parent, "assignment")) continue;
     if (file.text(ts_node_child_by_field_id(parent, PyFields::get().left)) != name) continue;
-    if (found.empty() || ref.name.find("CUDA") != std::string::npos) found = ref.name;
+    const bool cuda = ref.name.find("CUDA") != std::string::npos;
+    const bool guarded = file.guards().contains(ts_node_start_byte(ref.node));
+    (cuda ? cuda_unguarded : cpp_unguarded) |= !guarded;
+    cuda_any |= cuda;
+    if (found.empty() || cuda) found = ref.name;
   }
+  cpu_build_too = cuda_any && cpp_unguarded && !cuda_unguarded;
   return found;
 }
 
@@ -116,8 +125,9 @@ std::vector<ExtensionFact> find_extensions(const PythonFile& file, const SourceT
   const bool names_cpp_extension = file.source().find("cpp_extension") != std::string_view::npos;
   for (const CallSite& call : file.calls()) {
     std::string callee = call.callee;
+    bool cpu_build_too = false;
     if (callee.empty() && names_cpp_extension && node_is(call.function, "identifier"))
-      callee = extension_class_bound_to(file, file.text(call.function));
+      callee = extension_class_bound_to(file, file.text(call.function), cpu_build_too);
     const bool cuda_ext = callee == "torch.utils.cpp_extension.CUDAExtension";
     const bool cpp_ext = callee == "torch.utils.cpp_extension.CppExtension";
     const bool load = callee == "torch.utils.cpp_extension.load";
@@ -142,6 +152,13 @@ std::vector<ExtensionFact> find_extensions(const PythonFile& file, const SourceT
       fact.guarded = file.guards().contains(ts_node_start_byte(call.node));
     }
     if (load_inline && !ts_node_is_null(argument(file, call, 99, "cuda_sources"))) fact.cuda = true;
+    if (cpu_build_too) {
+      // The same call builds the CppExtension where the CUDA check fails: its C++ sources only.
+      ExtensionFact cpu = fact;
+      cpu.cuda = false;
+      std::erase_if(cpu.sources, [](const std::string& s) { return ends_with(s, ".cu") || ends_with(s, ".cuh"); });
+      out.push_back(std::move(cpu));
+    }
     out.push_back(std::move(fact));
   }
   return out;

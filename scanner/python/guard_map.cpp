@@ -116,6 +116,12 @@ bool looks_like_probe(std::string_view callee) {
 
 }  // namespace
 
+bool CudaCheckClassifier::is_force_switch(TSNode expr) const {
+  const std::string_view text = node_text(source_, expr);
+  return contains_ci(text, "force") && (contains_ci(text, "cuda") || contains_ci(text, "gpu")) &&
+         !contains_ci(text, "not ") && text.find("!=") == std::string_view::npos;
+}
+
 bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
   const auto& f = PyFields::get();
   std::vector<TSNode> stack{expr};
@@ -187,6 +193,11 @@ CudaCheck CudaCheckClassifier::classify_at(TSNode expr, int depth) const {
     CudaCheck result = CudaCheck::none;
     if (op == "and" && (left == CudaCheck::positive || right == CudaCheck::positive)) result = CudaCheck::positive;
     if (op == "or" && (left == CudaCheck::negative || right == CudaCheck::negative)) result = CudaCheck::negative;
+    // `(cuda and CUDA_HOME) or os.getenv("FORCE_CUDA", "0") == "1"`: the other way in is a switch
+    // a user sets on purpose to build for CUDA without a GPU, which a Mac's build never sets.
+    if (op == "or" && ((left == CudaCheck::positive && is_force_switch(ts_node_child_by_field_id(expr, f.right))) ||
+                       (right == CudaCheck::positive && is_force_switch(ts_node_child_by_field_id(expr, f.left)))))
+      result = CudaCheck::positive;
     // `is_cuda or (is_mps and new_enough)`: the code already chooses per device, MPS included.
     if (op == "or" && (left == CudaCheck::positive || right == CudaCheck::positive) &&
         node_text(source_, expr).find("mps") != std::string_view::npos)
