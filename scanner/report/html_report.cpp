@@ -101,6 +101,15 @@ code.rule{white-space:nowrap;overflow-wrap:normal}
 ol.checklist li{margin:8px 0}.muted{color:#57606a}.bar-label{font:12px sans-serif;fill:#1f2328}
 )CSS";
 
+// One reason (or gap) as a list item: the rule, its count, the first message and where.
+void write_reason_item(std::ostream& out, const Reason& r) {
+  out << "<li>" << rule_id(r.rule) << " (" << plural(r.count, "site", "sites") << "): " << md(r.text)
+      << "<br><span class=\"muted\">at ";
+  for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << esc(r.locations[i]);
+  if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
+  out << "</span></li>\n";
+}
+
 }  // namespace
 
 void write_html_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
@@ -129,25 +138,13 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
   out << " · mpsready " << esc(ctx.version) << "</p>\n";
   if (!s.reasons.empty()) {
     out << "<h2>Why</h2>\n<ul>\n";
-    for (const Reason& r : s.reasons) {
-      out << "<li>" << rule_id(r.rule) << " (" << plural(r.count, "site", "sites") << "): " << md(r.text)
-          << "<br><span class=\"muted\">at ";
-      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << esc(r.locations[i]);
-      if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
-      out << "</span></li>\n";
-    }
+    for (const Reason& r : s.reasons) write_reason_item(out, r);
     out << "</ul>\n";
   }
   if (!s.gaps.empty()) {
     out << "<h2>Gaps</h2>\n<p>Portable sites in a few corners of a core that selects MPS itself; they do not "
            "decide the verdict.</p>\n<ul>\n";
-    for (const Reason& r : s.gaps) {
-      out << "<li>" << rule_id(r.rule) << " (" << plural(r.count, "site", "sites") << "): " << md(r.text)
-          << "<br><span class=\"muted\">at ";
-      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << esc(r.locations[i]);
-      if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
-      out << "</span></li>\n";
-    }
+    for (const Reason& r : s.gaps) write_reason_item(out, r);
     out << "</ul>\n";
   }
   // What `mpsready fix` would change, when it ran: the verdicts and the sites left for a person.

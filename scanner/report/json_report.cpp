@@ -38,6 +38,21 @@ ordered_json finding_json(const Finding& f) {
   return j;
 }
 
+// `reasons` and `gaps`: findings grouped by rule.
+ordered_json reasons_json(const std::vector<Reason>& reasons) {
+  ordered_json out = ordered_json::array();
+  for (const auto& r : reasons) {
+    out.push_back({{"rule", r.rule},
+                   {"impact", to_string(r.impact)},
+                   {"count", r.count},
+                   {"message", r.text},
+                   {"locations", r.locations},
+                   {"component", r.component},
+                   {"context", r.context}});
+  }
+  return out;
+}
+
 }  // namespace
 
 void write_json_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
@@ -55,28 +70,8 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
                    {"verdict_after", to_string(ctx.diff->after)},
                    {"change", ctx.diff->change}};
   }
-  ordered_json reasons = ordered_json::array();
-  for (const auto& r : s.reasons) {
-    reasons.push_back({{"rule", r.rule},
-                       {"impact", to_string(r.impact)},
-                       {"count", r.count},
-                       {"message", r.text},
-                       {"locations", r.locations},
-                       {"component", r.component},
-                       {"context", r.context}});
-  }
-  doc["reasons"] = reasons;
-  ordered_json gaps = ordered_json::array();
-  for (const auto& r : s.gaps) {
-    gaps.push_back({{"rule", r.rule},
-                    {"impact", to_string(r.impact)},
-                    {"count", r.count},
-                    {"message", r.text},
-                    {"locations", r.locations},
-                    {"component", r.component},
-                    {"context", r.context}});
-  }
-  doc["gaps"] = gaps;
+  doc["reasons"] = reasons_json(s.reasons);
+  doc["gaps"] = reasons_json(s.gaps);
   ordered_json components = ordered_json::array();
   for (const auto& c : s.components) {
     ordered_json by_impact = {{"blocker", 0}, {"portable", 0}, {"info", 0}};

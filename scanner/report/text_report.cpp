@@ -20,6 +20,15 @@ std::string printable(const std::string& text) {
   return out;
 }
 
+// One reason (or gap): the rule, its count, the first message and where.
+void write_reason(std::ostream& out, const Reason& r) {
+  out << "    - " << r.rule << " (" << r.count << (r.count == 1 ? " site" : " sites") << "): "
+      << printable(r.text) << "\n      at ";
+  for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << printable(r.locations[i]);
+  if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
+  out << '\n';
+}
+
 }  // namespace
 
 void write_text_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
@@ -61,23 +70,13 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   } else {
     out << "  because:\n";
     for (const Reason& r : s.reasons) {
-      out << "    - " << r.rule << " (" << r.count << (r.count == 1 ? " site" : " sites") << "): "
-          << printable(r.text) << "\n      at ";
-      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << printable(r.locations[i]);
-      if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
-      out << '\n';
+      write_reason(out, r);
       if (!r.context.empty()) out << "      " << printable(r.context) << '\n';
     }
   }
   if (!s.gaps.empty()) {
     out << "  gaps in corners of a core that selects MPS (they do not decide the verdict):\n";
-    for (const Reason& r : s.gaps) {
-      out << "    - " << r.rule << " (" << r.count << (r.count == 1 ? " site" : " sites") << "): "
-          << printable(r.text) << "\n      at ";
-      for (size_t i = 0; i < r.locations.size(); ++i) out << (i ? ", " : "") << printable(r.locations[i]);
-      if (r.count > r.locations.size()) out << ", and " << (r.count - r.locations.size()) << " more";
-      out << '\n';
-    }
+    for (const Reason& r : s.gaps) write_reason(out, r);
   }
   if (s.outside_core)
     out << "  not counted: " << s.outside_core
