@@ -28,8 +28,10 @@ std::optional<CornerGaps> corner_gaps(const std::vector<Finding>& placed, const 
   for (const Finding& f : placed) {
     if (!f.in_core || f.impact == Impact::info) continue;
     if (f.impact == Impact::blocker) return std::nullopt;
-    // A program users run is the path itself, never a corner.
-    if (model.role_of(f.path) == Role::entry_point) return std::nullopt;
+    // A program users run is the path itself, never a corner; nor is what is no Python module
+    // of the core (a requirement, a build file, a CUDA source): the install or build needs it.
+    const ModuleNode* node = model.module_of(f.path);
+    if (!node || node->path != f.path || model.role_of(f.path) != Role::core) return std::nullopt;
     gaps.files.insert(f.path);
   }
   if (gaps.files.empty()) return std::nullopt;

@@ -36,10 +36,15 @@ std::optional<std::string> PackageScope::optional_import(const Finding& f) const
   // Without a manifest that lists what the package requires, nothing says the import is
   // optional: a lazy import in a constructor the core always runs is as needed as any other.
   if (!core_ || f.location.cell) return std::nullopt;
-  const auto it = imports_.find({f.path, f.location.line});
-  if (it == imports_.end()) return std::nullopt;
-  const ImportFact& i = *it->second;
-  if ((!i.lazy && !i.guarded) || required_by_core(i.module)) return std::nullopt;
+  // The finding does not say which module of `import a, b` it is about: every one on the line
+  // must be optional.
+  const auto [first, last] = imports_.equal_range({f.path, f.location.line});
+  if (first == last) return std::nullopt;
+  for (auto it = first; it != last; ++it) {
+    const ImportFact& each = *it->second;
+    if ((!each.lazy && !each.guarded) || required_by_core(each.module)) return std::nullopt;
+  }
+  const ImportFact& i = *first->second;
   const std::string top = i.module.substr(0, i.module.find('.'));
   std::string why = "optional feature: `" + top + "` is no requirement of the package (" + core_->manifest +
                     " lists those), and it is imported only ";

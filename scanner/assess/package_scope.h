@@ -33,7 +33,8 @@ class PackageScope {
 
   const RepoFacts& facts_;
   std::optional<CoreRequirements> core_;
-  std::map<std::pair<std::string, int>, const ImportFact*> imports_;  // (path, line) of a script's imports
+  // (path, line) of a script's imports; `import a, b` puts two on one line.
+  std::multimap<std::pair<std::string, int>, const ImportFact*> imports_;
 };
 
 }  // namespace mpsready

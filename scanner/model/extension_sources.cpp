@@ -39,6 +39,10 @@ bool extension_builds(const ExtensionFact& ext, std::string_view path) {
   for (const std::string& source : ext.sources)
     if (extension_source_matches(source, path)) return true;
   if (!ext.sources.empty() || ext.name.find('.') == std::string::npos) return false;
+  bool compiled = false;
+  for (std::string_view suffix : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".mm"})
+    compiled = compiled || (path.size() >= suffix.size() && path.substr(path.size() - suffix.size()) == suffix);
+  if (!compiled) return false;
   std::string dir = ext.name.substr(0, ext.name.rfind('.'));
   for (char& c : dir)
     if (c == '.') c = '/';

@@ -153,11 +153,12 @@ std::vector<ExtensionFact> find_extensions(const PythonFile& file, const SourceT
     }
     if (load_inline && !ts_node_is_null(argument(file, call, 99, "cuda_sources"))) fact.cuda = true;
     if (cpu_build_too) {
-      // The same call builds the CppExtension where the CUDA check fails: its C++ sources only.
+      // The same call builds the CppExtension where the CUDA check fails: its C++ sources only
+      // (none listed: computed at build time). Sources that were all CUDA leave no CPU build.
       ExtensionFact cpu = fact;
       cpu.cuda = false;
       std::erase_if(cpu.sources, [](const std::string& s) { return ends_with(s, ".cu") || ends_with(s, ".cuh"); });
-      out.push_back(std::move(cpu));
+      if (fact.sources.empty() || !cpu.sources.empty()) out.push_back(std::move(cpu));
     }
     out.push_back(std::move(fact));
   }

@@ -118,8 +118,13 @@ bool looks_like_probe(std::string_view callee) {
 
 bool CudaCheckClassifier::is_force_switch(TSNode expr) const {
   const std::string_view text = node_text(source_, expr);
-  return contains_ci(text, "force") && (contains_ci(text, "cuda") || contains_ci(text, "gpu")) &&
-         !contains_ci(text, "not ") && text.find("!=") == std::string_view::npos;
+  if (!contains_ci(text, "force") || !(contains_ci(text, "cuda") || contains_ci(text, "gpu"))) return false;
+  if (contains_ci(text, "not") || text.find("!=") != std::string_view::npos) return false;
+  // A comparison must say "on" (`== "1"`, `== "true"`): `== "0"` holds when the variable is unset.
+  if (text.find("==") != std::string_view::npos)
+    return text.find("\"1\"") != std::string_view::npos || text.find("'1'") != std::string_view::npos ||
+           contains_ci(text, "\"true\"") || contains_ci(text, "'true'");
+  return node_is(expr, "identifier") || node_is(expr, "attribute") || node_is(expr, "call");
 }
 
 bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
@@ -284,24 +289,37 @@ MpsCheck classify_mps_condition(std::string_view condition) {
 }
 
 MpsCheck classify_mps_condition(std::string_view condition, const std::unordered_set<std::string>& mps_flags) {
-  if (const MpsCheck direct = classify_mps_condition(condition); direct != MpsCheck::none || mps_flags.empty())
-    return direct;
-  const auto trim = [](std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '(')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == ')')) s.remove_suffix(1);
-    return s;
+  const MpsCheck direct = classify_mps_condition(condition);
+  // What holds on a Mac that chose MPS only when the test is the whole condition, its negation
+  // (`not x.is_mps`), or one side of an `or`: `mps and small`, `not (a or mps)`, `f(mps)` say
+  // nothing certain.
+  const auto is_name = [](std::string_view s) {
+    if (s.empty()) return false;
+    for (const char c : s)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    return true;
   };
-  const std::string_view whole = trim(condition);
-  if (whole.substr(0, 4) == "not " && mps_flags.count(std::string(trim(whole.substr(4))))) return MpsCheck::negative;
-  // `a or is_mps`: true on a Mac that chose MPS, whatever `a` is. (`and` says nothing certain.)
+  const bool negated = condition.substr(0, 4) == "not ";
+  const std::string_view rest = negated ? condition.substr(4) : condition;
+  if (rest.find(" and ") != std::string_view::npos || rest.find("not ") != std::string_view::npos ||
+      rest.find("not(") != std::string_view::npos || (rest.find('(') != std::string_view::npos && direct == MpsCheck::none))
+    return MpsCheck::none;
+  if (negated) {
+    if (direct == MpsCheck::negative) return direct;  // `not torch.backends.mps.is_available()`
+    return is_name(rest) && mps_flags.count(std::string(rest)) ? MpsCheck::negative : MpsCheck::none;
+  }
+  if (direct != MpsCheck::none) return direct;
+  // `cpu or is_mps`: every side a plain name, one of them a name assigned an MPS test.
+  bool any = false;
   for (size_t start = 0;;) {
-    const size_t at = whole.find(" or ", start);
-    if (mps_flags.count(std::string(trim(whole.substr(start, at == std::string_view::npos ? at : at - start)))))
-      return MpsCheck::positive;
+    const size_t at = rest.find(" or ", start);
+    const std::string_view side = rest.substr(start, at == std::string_view::npos ? at : at - start);
+    if (!is_name(side)) return MpsCheck::none;
+    any = any || mps_flags.count(std::string(side));
     if (at == std::string_view::npos) break;
     start = at + 4;
   }
-  return MpsCheck::none;
+  return any ? MpsCheck::positive : MpsCheck::none;
 }
 
 void GuardMap::add(uint32_t start, uint32_t end) {

@@ -35,6 +35,10 @@ bool is_skip_or_exit_call(std::string_view source, TSNode stmt) {
   return name == "skip" || name == "skipTest";
 }
 
+bool ends_with(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
 bool ends_with_exit(std::string_view source, TSNode block) {
   const uint32_t count = ts_node_named_child_count(block);
   if (count == 0) return false;
@@ -287,8 +291,15 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
       const TSNode left = ts_node_child_by_field_id(assignment, f.left);
       const TSNode right = ts_node_child_by_field_id(assignment, f.right);
       if (ts_node_is_null(left) || ts_node_is_null(right) || !node_is(left, "identifier")) continue;
-      if (node_text(source_, right).find("cuda") == std::string_view::npos) continue;
-      if (probe.classify(right) == CudaCheck::positive) assigned.emplace_back(node_text(source_, left));
+      const std::string_view value = node_text(source_, right);
+      if (value.find("cuda") == std::string_view::npos) continue;
+      // Only a value that is a test: `x = x.cuda()`, `device = "cuda"` or `torch.device("cuda")`
+      // mention CUDA but are no check, and the name is no flag.
+      const bool test = node_is(right, "comparison_operator") || node_is(right, "not_operator") ||
+                        node_is(right, "boolean_operator") ||
+                        (node_is(right, "attribute") && ends_with(value, ".is_cuda")) ||
+                        (node_is(right, "call") && ends_with(value, "is_available()"));
+      if (test && probe.classify(right) == CudaCheck::positive) assigned.emplace_back(node_text(source_, left));
     }
     flags.insert(assigned.begin(), assigned.end());
   }

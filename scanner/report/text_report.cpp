@@ -80,7 +80,8 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   }
   if (s.outside_core)
     out << "  not counted: " << s.outside_core
-        << " findings outside the core (tests, examples, tools, optional features, paths behind guards)\n";
+        << " findings outside the core (tests, examples, tools, optional features, paths behind guards"
+        << (s.gaps.empty() ? "" : ", the gaps above") << ")\n";
   if (!s.components.empty()) {
     out << "  components" << (s.collection ? " (a collection of independent examples: the verdict combines them)" : "")
         << ":\n";

@@ -267,3 +267,27 @@ def dtype_checks(x):
 parser = argparse.ArgumentParser()
 # ok: py-float64
 parser.add_argument("--double", action="store_true", help="use torch.float64 / .double()")
+
+
+def not_tests_of_the_device(x, device):
+    # Assignments that mention CUDA but test nothing do not make a flag.
+    moved = x.cuda()
+    if moved.dim() == 3:
+        # expect: py-float64
+        x = x.double()
+    # Only the whole condition, its negation or a side of `or` says what a Mac takes.
+    cpu = device == "cpu"
+    is_mps = device == "mps"
+    if not (cpu or is_mps):
+        x = x.float()
+    else:
+        # expect: py-float64
+        x = x.double()
+    if x.device.type == "mps" and x.numel() == 0:
+        return x
+    # expect: py-float64
+    y = x.double()
+    if not (x.device.type == "mps"):
+        return y
+    # expect: py-float64
+    return y.double()
