@@ -243,6 +243,13 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
   for (const ComponentSummary& c : s.components)
     components.push_back({{"name", c.name}, {"role", c.role}, {"verdict", std::string(to_string(c.verdict))}});
   run["properties"]["components"] = components;
+  // The gaps of a core that selects MPS, beside the verdict they did not decide (the results
+  // themselves carry inCore: false and their context).
+  if (!s.gaps.empty()) {
+    ordered_json gaps = ordered_json::array();
+    for (const Reason& r : s.gaps) gaps.push_back({{"rule", r.rule}, {"count", r.count}, {"locations", r.locations}});
+    run["properties"]["gaps"] = gaps;
+  }
   if (ctx.baselined) run["properties"]["baselined"] = *ctx.baselined;
   if (ctx.diff) {
     run["properties"]["diff"] = {{"base", ctx.diff->base},

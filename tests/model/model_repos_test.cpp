@@ -98,6 +98,10 @@ TEST(ModelRepoGaps, ListedInJsonAndTextOnlyWhereTheyDoNotDecide) {
   EXPECT_EQ(doc["gaps"][0]["locations"], nlohmann::json::array({"tunekit/methods/spectral.py:21"}));
   EXPECT_NE(doc["gaps"][0]["context"].get<std::string>().find("tunekit/device.py:8"), std::string::npos);
   EXPECT_TRUE(doc["reasons"].empty());
+  const CliRun sarif = mpsready("scan " + quote(gap.string()) + " --format sarif -q", false);
+  const auto run = nlohmann::json::parse(sarif.out)["runs"][0];
+  EXPECT_EQ(run["properties"]["verdict"], "mps-ready");
+  EXPECT_EQ(run["properties"]["gaps"][0]["rule"], "py-float64") << sarif.out;
   const CliRun text = mpsready("scan " + quote(gap.string()) + " -q", false);
   EXPECT_NE(text.out.find("gaps in corners of a core that selects MPS"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("at tunekit/methods/spectral.py:21"), std::string::npos) << text.out;
