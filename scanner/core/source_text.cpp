@@ -6,6 +6,10 @@
 namespace mpsready {
 namespace {
 
+constexpr uint32_t kCodePointBlock = 256;
+
+bool starts_code_point(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+
 // Length of the valid UTF-8 sequence starting at s[i], or 0 if it is invalid.
 size_t utf8_sequence_length(std::string_view s, size_t i) {
   const auto c = static_cast<unsigned char>(s[i]);
@@ -64,20 +68,33 @@ SourceText::SourceText(std::string bytes) : text_(std::move(bytes)) {
   }
   first_invalid_ = sanitize_utf8(text_);
   line_starts_.push_back(0);
+  code_points_before_block_.reserve(text_.size() / kCodePointBlock + 1);
+  uint32_t code_points = 0;
   for (size_t i = 0; i < text_.size(); ++i) {
+    if (i % kCodePointBlock == 0) code_points_before_block_.push_back(code_points);
+    if (starts_code_point(text_[i])) ++code_points;
     if (text_[i] == '\n') line_starts_.push_back(static_cast<uint32_t>(i + 1));
   }
+}
+
+uint32_t SourceText::code_points_before(uint32_t byte_offset) const {
+  if (code_points_before_block_.empty()) return 0;  // an empty text
+  // The offset just past the end of a text whose size is a multiple of the block starts no block.
+  const uint32_t block =
+      std::min<uint32_t>(byte_offset / kCodePointBlock, static_cast<uint32_t>(code_points_before_block_.size() - 1));
+  uint32_t count = code_points_before_block_[block];
+  for (uint32_t i = block * kCodePointBlock; i < byte_offset; ++i)
+    if (starts_code_point(text_[i])) ++count;
+  return count;
 }
 
 LineColumn SourceText::position(uint32_t byte_offset) const {
   byte_offset = std::min<uint32_t>(byte_offset, static_cast<uint32_t>(text_.size()));
   const auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), byte_offset);
   const size_t line_index = static_cast<size_t>(it - line_starts_.begin()) - 1;
-  int column = 1;
-  for (uint32_t i = line_starts_[line_index]; i < byte_offset; ++i) {
-    // Count code points: every byte that is not a continuation byte starts one.
-    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
-  }
+  // Code points: every byte that is not a continuation byte starts one.
+  const uint32_t start = line_starts_[line_index];
+  const int column = 1 + static_cast<int>(code_points_before(byte_offset) - code_points_before(start));
   return {static_cast<int>(line_index) + 1, column};
 }
 

@@ -36,6 +36,10 @@ class SourceText {
   bool had_bom_ = false;
   std::optional<size_t> first_invalid_;
   std::vector<uint32_t> line_starts_;
+  // Code points before each block of kCodePointBlock bytes: a column is found in time bounded by
+  // one block, not by the line's length (a 50 MB one-line file with many sites stays linear).
+  std::vector<uint32_t> code_points_before_block_;
+  uint32_t code_points_before(uint32_t byte_offset) const;
 };
 
 // True if the bytes look binary (a NUL byte anywhere).

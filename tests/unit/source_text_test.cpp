@@ -48,3 +48,29 @@ TEST(SourceText, PositionAtEndOfFileWithoutNewline) {
 }
 
 }  // namespace mpsready
+
+namespace mpsready {
+
+// Columns come from per-block code-point counts; they must equal a plain count from the line's
+// start at every offset, across block boundaries, multi-byte characters and the end of the text.
+TEST(SourceText, ColumnsAgreeWithAPlainCountAtEveryOffset) {
+  std::string bytes;
+  for (int i = 0; i < 300; ++i) bytes += (i % 7 == 0) ? "\xC3\xA9" : (i % 97 == 0 ? "\n" : "x");
+  bytes += std::string(512 - bytes.size() % 256, 'y');  // the text ends exactly on a block edge
+  const SourceText text(bytes);
+  ASSERT_EQ(text.text().size() % 256, 0u);
+  int line = 1, column = 1;
+  for (uint32_t offset = 0; offset <= text.text().size(); ++offset) {
+    if (offset == text.text().size() || (static_cast<unsigned char>(text.text()[offset]) & 0xC0) != 0x80) {
+      const LineColumn pos = text.position(offset);
+      ASSERT_EQ(pos.line, line) << offset;
+      ASSERT_EQ(pos.column, column) << offset;
+    }
+    if (offset == text.text().size()) break;
+    const char c = text.text()[offset];
+    if (c == '\n') line += 1, column = 1;
+    else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) column += 1;
+  }
+}
+
+}  // namespace mpsready
