@@ -115,9 +115,10 @@ std::string base_baseline(const fs::path& root, const fs::path& base_dir, const 
 }
 
 std::vector<std::string> no_longer_scanned(const ScanResult& before, const ScanResult& after, const fs::path& root) {
+  // A file with errors is still analysed as far as it can be (one bad file costs one file, and
+  // its findings are reported): only a file not walked or skipped whole counts.
   const auto read_whole = [](const ScanResult& scan) {
     std::set<std::string> files(scan.files.begin(), scan.files.end());
-    for (const FileNote& n : scan.errors) files.erase(n.path);
     for (const FileNote& n : scan.skipped) files.erase(n.path);
     return files;
   };

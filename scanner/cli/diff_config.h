@@ -34,9 +34,9 @@ std::string base_baseline(const std::filesystem::path& root, const std::filesyst
                           const std::string& file, std::vector<ScanInputChange>& changes);
 
 // The files BASE's scan read that are still in the work tree (regular files under `root`) but
-// that the work tree's scan did not read, or read only in part (left out by a .gitignore the
-// change edits, grown past the size limit, unreadable, no longer parsed): their findings are
-// hidden from both the diff and the tree.
+// that the work tree's scan did not read (left out by a .gitignore the change edits, grown past
+// the size limit, made binary or a link): their findings are hidden from both the diff and the
+// tree.
 std::vector<std::string> no_longer_scanned(const ScanResult& before, const ScanResult& after,
                                            const std::filesystem::path& root);
 
