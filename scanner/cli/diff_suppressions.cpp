@@ -31,9 +31,17 @@ std::vector<Comment> comments_of(const std::vector<LineSuppression>& lines, cons
 
 }  // namespace
 
-std::vector<AddedSuppression> added_suppressions(const std::vector<std::string>& changed_files, DiffFiles& files) {
+std::vector<AddedSuppression> added_suppressions(const std::vector<std::string>& changed_files, DiffFiles& files,
+                                                 const std::set<std::string>& scanned,
+                                                 const std::vector<std::string>& known_rules) {
+  const auto names_a_rule = [&](const std::vector<std::string>& patterns) {
+    for (const std::string& id : known_rules)
+      if (suppression_matches(patterns, id)) return true;
+    return false;
+  };
   std::vector<AddedSuppression> out;
   for (const std::string& path : changed_files) {
+    if (!scanned.count(path)) continue;
     const DiffFiles::File& file = files.file(path);
     if (!file.after.exists || file.after.text.find("mpsready:") == std::string::npos) continue;
     const CommentSyntax syntax = file.after.notebook ? CommentSyntax::python : comment_syntax_of(path);
@@ -55,7 +63,7 @@ std::vector<AddedSuppression> added_suppressions(const std::vector<std::string>&
       }
     }
     for (size_t i = 0; i < now.size(); ++i) {
-      if (!added[i]) continue;
+      if (!added[i] || !names_a_rule(now[i].suppression->patterns)) continue;
       AddedSuppression s;
       s.path = path;
       std::tie(s.cell, s.line) = file.after.location_of(now[i].line);

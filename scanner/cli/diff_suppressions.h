@@ -3,6 +3,7 @@
 // forms in C++ and CUDA): they hide findings from the diff as from the whole tree, so a reviewer
 // sees each one with its place. Matched by content like the findings (cli/diff_findings.h): a
 // comment that only moved is not new.
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,11 @@ struct AddedSuppression {
   bool every_rule = false;         // a `*` pattern: it hides whatever rule is there
 };
 
-// The comments of the changed files that BASE's copy does not have, by path and line.
-std::vector<AddedSuppression> added_suppressions(const std::vector<std::string>& changed_files, DiffFiles& files);
+// The comments of the changed files that BASE's copy does not have, by path and line. Only those
+// that can hide something count: in a file the scan reads (`scanned`), naming a pattern that
+// matches one of `known_rules` (a comment that only mentions the syntax, `ignore[...]`, does not).
+std::vector<AddedSuppression> added_suppressions(const std::vector<std::string>& changed_files, DiffFiles& files,
+                                                 const std::set<std::string>& scanned,
+                                                 const std::vector<std::string>& known_rules);
 
 }  // namespace mpsready

@@ -75,8 +75,8 @@ std::string change_sentence(Verdict before, Verdict after, const std::vector<Fin
   std::vector<size_t> deciding;
   for (size_t i = 0; i < added.size(); ++i)
     if (added[i].impact == worst) deciding.push_back(i);
-  if (added.empty()) return text + "; it adds no finding on the lines it changes";
-  text += before == after ? "; on the lines it changes, " : ": ";
+  if (added.empty()) return text + "; it adds no finding";
+  text += before == after ? "; " : ": ";
   for (size_t i = 0; i < deciding.size() && i < 3; ++i) {
     const Finding& f = added[deciding[i]];
     const Rule* rule = rules.find(f.rule);
@@ -341,7 +341,8 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
     for (const std::string& path : no_longer_scanned(before, result, options.path)) input_changes.push_back({path, "no longer scanned"});
     for (const ScanInputChange& c : input_changes) d.config_changes.emplace_back(c.file, c.what);
     const std::vector<std::string> changed_files(diff.changed_files.begin(), diff.changed_files.end());
-    for (const AddedSuppression& s : added_suppressions(changed_files, files))
+    const std::set<std::string> scanned(result.files.begin(), result.files.end());
+    for (const AddedSuppression& s : added_suppressions(changed_files, files, scanned, all_rules))
       d.suppressions_added.push_back({s.path, s.cell, s.line, s.rules, s.file_level, s.every_rule});
     ctx.diff = d;
   }

@@ -442,7 +442,7 @@ TEST(Diff, ReportsOnlyWhatTheChangeAddedAndTheVerdictBeforeAndAfter) {
   // Against HEAD nothing changed: no findings, the verdict kept.
   const auto same = nlohmann::json::parse(mpsready("scan " + root + " --format json --diff HEAD", false).out);
   EXPECT_TRUE(same["findings"].empty());
-  EXPECT_EQ(same["diff"]["change"], "this change keeps the repository at stay-on-linux; it adds no finding on the lines it changes");
+  EXPECT_EQ(same["diff"]["change"], "this change keeps the repository at stay-on-linux; it adds no finding");
   // --fail-on gates on what the change adds.
   EXPECT_EQ(mpsready("scan " + root + " --diff HEAD~1 --fail-on stay-on-linux").code, 1);
   EXPECT_EQ(mpsready("scan " + root + " --diff HEAD --fail-on partial").code, 0);
@@ -588,7 +588,7 @@ TEST(Diff, TheBaseTreeIsReadWholeWithoutLinks) {
   const auto doc = nlohmann::json::parse(run.out);
   EXPECT_EQ(doc["diff"]["verdict_before"], "stay-on-linux");
   EXPECT_EQ(doc["diff"]["verdict_after"], "mps-ready");
-  EXPECT_EQ(doc["diff"]["change"], "this change moves the repository from stay-on-linux to mps-ready; it adds no finding on the lines it changes");
+  EXPECT_EQ(doc["diff"]["change"], "this change moves the repository from stay-on-linux to mps-ready; it adds no finding");
 }
 
 }  // namespace mpsready::testing
