@@ -92,6 +92,32 @@ TEST(HostileDiffConfig, AGitignoreThatStopsScanningTheChangedFile) {
   EXPECT_EQ(config_changes(scan.doc), (std::vector<std::string>{"model.py (no longer scanned)"})) << scan.out;
 }
 
+TEST(HostileDiffConfig, AFileGrownPastTheSizeLimit) {
+  TempDir dir;
+  dir.write("model.py", kClean);
+  ASSERT_TRUE(commit_all(dir, "base")) << "git is needed (scripts/bootstrap installs it)";
+  dir.write("model.py", std::string(kBlocker) + "#" + std::string(4000, 'x') + "\n");
+  ASSERT_TRUE(commit_all(dir, "the change"));
+  const DiffScan scan = diff_scan(dir, "HEAD~1", "--max-file-size 2000 --fail-on stay-on-linux");
+  EXPECT_EQ(scan.code, 1) << scan.out;
+  EXPECT_EQ(config_changes(scan.doc), (std::vector<std::string>{"model.py (no longer scanned)"})) << scan.out;
+}
+
+TEST(HostileDiffConfig, AnUnrelatedPyprojectEditIsNoConfigurationChange) {
+  // No false alarm: the table is compared, not the file; a moved finding is not new either.
+  TempDir dir;
+  dir.write("model.py", kClean);
+  dir.write("pyproject.toml", "[project]\nname = \"m\"\n\n[tool.mpsready]\nfail_on = \"stay-on-linux\"\n");
+  ASSERT_TRUE(commit_all(dir, "base")) << "git is needed (scripts/bootstrap installs it)";
+  dir.write("pyproject.toml", "[project]\nname = \"m\"\nversion = \"2\"\n\n[tool.mpsready]\nfail_on = \"stay-on-linux\"\n");
+  dir.write("model.py", std::string("# a comment\n") + kClean);
+  ASSERT_TRUE(commit_all(dir, "the change"));
+  const DiffScan scan = diff_scan(dir, "HEAD~1", "--fail-on partial");
+  EXPECT_EQ(scan.code, 0) << scan.out;
+  EXPECT_TRUE(config_changes(scan.doc).empty()) << scan.out;
+  EXPECT_TRUE(scan.doc["diff"]["suppressions_added"].empty()) << scan.out;
+}
+
 TEST(HostileDiffConfig, AHigherFailOnInTheChangesOwnConfiguration) {
   // BASE gates at partial; the change raises its own bar and adds a portable site. No --fail-on on
   // the command line: the configuration's is BASE's.
