@@ -34,6 +34,7 @@ struct ScanCommandOptions {
   std::string write_baseline;    // --write-baseline FILE
   std::string baseline;          // --baseline FILE
   std::string diff;              // --diff BASE (a git revision)
+  bool allow_config_change = false;  // --allow-config-change: --fail-on passes a change that edits the scan's inputs
   std::string cache_dir;         // --cache DIR ("" = no cache)
   bool quiet = false;            // --quiet: no progress line, no cache notes
   double clang_time_limit = 10;  // --clang-time-limit SECONDS (per C++/CUDA file)

@@ -10,7 +10,12 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <iterator>
+#include <map>
 #include <random>
+#include <vector>
+
+#include "engine/file_reader.h"
 
 extern char** environ;
 
@@ -26,17 +31,47 @@ struct Process {
   std::string err;
 };
 
+// The environment git runs in: the caller's, less everything that lets configuration outside the
+// repository's objects decide what git does, plus switches that keep the checkout's own
+// configuration from running anything. `git diff` against the work tree is never run (it would
+// apply the clean filters that the checkout's `.gitattributes` name); what git still does here
+// (rev-parse, ls-tree, ls-files, cat-file --batch) reads objects and the index and runs no filter,
+// hook or external program. GIT_ATTR_SOURCE (git 2.40 and later; git 2.39 ignores it) points
+// attribute lookups at the empty tree, so the checkout's .gitattributes are not read at all.
+std::vector<std::string> git_environment() {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry(*e);
+    const std::string name = entry.substr(0, entry.find('='));
+    // Configuration given through the environment (GIT_CONFIG_COUNT/KEY/VALUE, GIT_CONFIG_PARAMETERS)
+    // and the pager or external diff would come from outside the command line below.
+    if (name.rfind("GIT_CONFIG", 0) == 0 || name == "GIT_EXTERNAL_DIFF" || name == "GIT_PAGER" ||
+        name == "GIT_ATTR_SOURCE")
+      continue;
+    env.push_back(entry);
+  }
+  env.push_back("GIT_CONFIG_NOSYSTEM=1");
+  env.push_back("GIT_ATTR_SOURCE=4b825dc642cb6eb9a060e54bf8d69288fbee4904");  // the empty tree
+  env.push_back("GIT_OPTIONAL_LOCKS=0");  // never rewrite the index
+  env.push_back("GIT_TERMINAL_PROMPT=0");
+  return env;
+}
+
 // Runs git with `args` (no shell), stdin from `stdin_file` (or /dev/null); its standard output
 // goes to `sink` as it comes (or into `out` without a sink).
 Process run_git(const fs::path& root, const std::vector<std::string>& args, const std::string& stdin_file = "",
                 const std::function<void(std::string_view)>& sink = {}) {
   Process result;
   std::vector<std::string> argv = {"git", "-C", root.string(), "-c", "core.fsmonitor=false", "-c", "core.quotePath=false",
-                                   "--no-pager"};
+                                   "-c", "core.attributesFile=/dev/null", "--no-pager"};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> cargv;
   for (auto& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
+  std::vector<std::string> env = git_environment();
+  std::vector<char*> cenv;
+  for (auto& e : env) cenv.push_back(e.data());
+  cenv.push_back(nullptr);
 
   int out_pipe[2];
   if (pipe(out_pipe) != 0) return result;
@@ -49,7 +84,7 @@ Process run_git(const fs::path& root, const std::vector<std::string>& args, cons
   if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
   posix_spawn_file_actions_addclose(&actions, out_pipe[0]);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, "git", &actions, nullptr, cargv.data(), environ);
+  const int spawned = posix_spawnp(&pid, "git", &actions, nullptr, cargv.data(), cenv.data());
   posix_spawn_file_actions_destroy(&actions);
   close(out_pipe[1]);
   if (spawned == 0) {
@@ -77,104 +112,10 @@ Process run_git(const fs::path& root, const std::vector<std::string>& args, cons
   return result;
 }
 
-// git's C-style quoting of unusual path names ("a\tb", "\303\251").
-std::string unquote(const std::string& s) {
-  if (s.size() < 2 || s.front() != '"' || s.back() != '"') return s;
-  std::string out;
-  for (size_t i = 1; i + 1 < s.size(); ++i) {
-    if (s[i] != '\\' || i + 2 >= s.size()) {
-      out += s[i];
-      continue;
-    }
-    const char c = s[++i];
-    if (c >= '0' && c <= '7' && i + 2 < s.size()) {
-      out += static_cast<char>(((c - '0') << 6) | ((s[i + 1] - '0') << 3) | (s[i + 2] - '0'));
-      i += 2;
-    } else {
-      switch (c) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'a': out += '\a'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'v': out += '\v'; break;
-        default: out += c;
-      }
-    }
-  }
-  return out;
-}
-
-std::string strip_prefix(std::string path, const char* prefix) {
-  // A name with a space gets a trailing tab in the ---/+++ lines (as GNU diff does).
-  if (!path.empty() && path.front() != '"' && path.back() == '\t') path.pop_back();
-  const std::string p = unquote(path);
-  return p.rfind(prefix, 0) == 0 ? p.substr(std::strlen(prefix)) : std::string();
-}
-
 }  // namespace
 
-void parse_unified_diff(const std::string& text, GitDiff& out) {
-  std::string current;
-  // Lines a hunk still holds, by its `@@` counts: inside a hunk every line is content, whatever
-  // it looks like (an added line `++ b/decoy.py` is printed `+++ b/decoy.py` and must not be read
-  // as a file header).
-  long old_left = 0, new_left = 0;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(pos, end - pos);
-    pos = end + 1;
-    if (old_left > 0 || new_left > 0) {
-      const char c = line.empty() ? ' ' : line[0];
-      if (c == ' ') {
-        --old_left;
-        --new_left;
-        continue;
-      }
-      if (c == '-') {
-        --old_left;
-        continue;
-      }
-      if (c == '+') {
-        --new_left;
-        continue;
-      }
-      if (c == '\\') continue;  // "\ No newline at end of file"
-      old_left = new_left = 0;    // a malformed hunk: read on as headers
-    }
-    if (line.rfind("--- ", 0) == 0) {
-      const std::string old_path = strip_prefix(line.substr(4), "a/");
-      if (!old_path.empty()) out.changed_files.insert(old_path);
-    } else if (line.rfind("+++ ", 0) == 0) {
-      current = strip_prefix(line.substr(4), "b/");  // "" for /dev/null (a deleted file)
-      if (!current.empty()) out.changed_files.insert(current);
-    } else if (line.rfind("@@ ", 0) == 0) {
-      // @@ -l[,s] +l[,s] @@
-      long old_start = 0, old_count = 1, start = 0, count = 1;
-      const size_t minus = line.find(" -");
-      const size_t plus = line.find(" +");
-      if (minus == std::string::npos || plus == std::string::npos) continue;
-      if (std::sscanf(line.c_str() + minus + 2, "%ld,%ld", &old_start, &old_count) < 1) continue;
-      if (std::sscanf(line.c_str() + plus + 2, "%ld,%ld", &start, &count) < 1) continue;
-      old_left = std::max(0L, old_count);
-      new_left = std::max(0L, count);
-      if (!current.empty() && count > 0 && start > 0)
-        out.added[current].push_back({static_cast<int>(start), static_cast<int>(start + count - 1)});
-    }
-  }
-}
-
-bool on_changed_line(const GitDiff& diff, const Finding& f) {
-  const auto it = diff.added.find(f.path);
-  if (it == diff.added.end()) return false;
-  return std::any_of(it->second.begin(), it->second.end(),
-                     [&](const auto& r) { return f.location.line >= r.first && f.location.line <= r.second; });
-}
-
-bool read_git_diff(const fs::path& root, const std::string& base, GitDiff& out, std::string& error) {
+bool read_git_diff(const fs::path& root, const std::string& base, const fs::path& base_dir, uintmax_t max_size,
+                   GitDiff& out, std::string& error) {
   out.base = base;
   if (base.empty() || base[0] == '-') {
     error = "--diff: \"" + base + "\" is not a git revision";
@@ -196,7 +137,7 @@ bool read_git_diff(const fs::path& root, const std::string& base, GitDiff& out, 
   } else if (base == "HEAD" && run_git(root, {"rev-parse", "--verify", "--quiet", "HEAD"}).code != 0) {
     // A repository without commits (a pre-commit hook's first commit): everything tracked is
     // new, so the base is the empty tree.
-    const Process empty = run_git(root, {"hash-object", "-t", "tree", "/dev/null"});
+    const Process empty = run_git(root, {"hash-object", "--no-filters", "-t", "tree", "/dev/null"});
     if (empty.code != 0 || empty.out.size() < 40) {
       error = "--diff: git hash-object failed: " + empty.err;
       return false;
@@ -206,18 +147,58 @@ bool read_git_diff(const fs::path& root, const std::string& base, GitDiff& out, 
     error = "--diff: unknown revision \"" + base + "\"";
     return false;
   }
-  const Process diff = run_git(root, {"diff", "--no-ext-diff", "--no-textconv", "--no-color", "--relative", "--unified=0",
-                                      "--src-prefix=a/", "--dst-prefix=b/", out.base_commit, "--", "."});
-  if (diff.code != 0) {
-    error = "--diff: git diff failed: " + diff.err;
+  // BASE's files, written out; then each compared in this process with the work tree's bytes.
+  std::set<std::string> base_paths;
+  if (!export_git_tree(root, out.base_commit, base_dir, max_size, base_paths, error)) return false;
+  // The tracked files under `root` (from the index: no filter runs), relative to it.
+  const Process tracked = run_git(root, {"ls-files", "-z", "--cached", "--", "."});
+  if (tracked.code != 0) {
+    error = "--diff: git ls-files failed: " + tracked.err;
     return false;
   }
-  parse_unified_diff(diff.out, out);
+  std::set<std::string> paths = base_paths;
+  size_t pos = 0;
+  while (pos < tracked.out.size()) {
+    size_t end = tracked.out.find('\0', pos);
+    if (end == std::string::npos) end = tracked.out.size();
+    if (end > pos) paths.insert(tracked.out.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  // Directories of the work tree known to be real ones (not links), so that a path from a crafted
+  // index cannot lead out of the root.
+  std::map<std::string, bool> real_dirs;
+  const auto no_link_above = [&](const fs::path& rel) {
+    fs::path dir;
+    for (auto it = rel.begin(); it != rel.end() && std::next(it) != rel.end(); ++it) {
+      dir /= *it;
+      const auto [entry, fresh] = real_dirs.emplace(dir.string(), false);
+      if (fresh) {
+        std::error_code status_ec;
+        entry->second = fs::is_directory(fs::symlink_status(root / dir, status_ec));
+      }
+      if (!entry->second) return false;
+    }
+    return true;
+  };
+  for (const std::string& path : paths) {
+    const fs::path rel(path);
+    if (rel.is_absolute() || std::any_of(rel.begin(), rel.end(), [](const fs::path& c) { return c == ".."; })) continue;
+    if (!no_link_above(rel)) {
+      if (base_paths.count(path)) out.changed_files.insert(path);
+      continue;
+    }
+    // Never through a symbolic link; a file over the size limit is read by neither scan.
+    const ReadResult now = read_repository_file(root / rel, max_size);
+    const ReadResult then = read_repository_file(base_dir / rel, max_size);
+    if (now.bytes.has_value() != then.bytes.has_value() || (now.bytes && *now.bytes != *then.bytes) ||
+        (!now.bytes && base_paths.count(path)))
+      out.changed_files.insert(path);
+  }
   return true;
 }
 
 bool export_git_tree(const fs::path& root, const std::string& commit, const fs::path& dir, uintmax_t max_size,
-                     std::string& error) {
+                     std::set<std::string>& listed, std::string& error) {
   // Paths are relative to `root` (ls-tree lists the current directory's part of the tree).
   const Process tree = run_git(root, {"ls-tree", "-r", "-l", "-z", commit});
   if (tree.code != 0) {
@@ -242,6 +223,7 @@ bool export_git_tree(const fs::path& root, const std::string& commit, const fs::
     const std::string path = record.substr(tab + 1);
     // Regular blobs only: no symbolic links (120000), no submodules (commit).
     if (std::string(type) != "blob" || (std::string(mode) != "100644" && std::string(mode) != "100755")) continue;
+    listed.insert(path);
     if (std::strtoull(size, nullptr, 10) > max_size) continue;
     const fs::path rel(path);
     const bool safe = !path.empty() && rel.is_relative() &&

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -12,6 +13,10 @@
 #include "cli/commands.h"
 #include "cli/baseline.h"
 #include "cli/config.h"
+#include "cli/diff_config.h"
+#include "cli/diff_files.h"
+#include "cli/diff_findings.h"
+#include "cli/diff_suppressions.h"
 #include "cli/git_diff.h"
 #include "cli/link_base.h"
 #include "cli/scan_paths.h"
@@ -60,22 +65,25 @@ bool use_color(const std::string& choice, bool to_stdout) {
 
 // "this change moves the repository from partial to stay-on-linux: csrc/kernel.cu:12 adds
 // cu-cuda-kernel (<its title>)": the new findings at the deciding impact, first three.
-std::string change_sentence(Verdict before, Verdict after, const std::vector<Finding>& added, const RuleSet& rules) {
+std::string change_sentence(Verdict before, Verdict after, const std::vector<Finding>& added,
+                            const std::vector<std::string>& was, const RuleSet& rules) {
   std::string text = before == after ? "this change keeps the repository at " + std::string(to_string(after))
                                      : "this change moves the repository from " + std::string(to_string(before)) +
                                            " to " + std::string(to_string(after));
   Impact worst = Impact::info;
   for (const Finding& f : added) worst = std::max(worst, f.impact);
-  std::vector<const Finding*> deciding;
-  for (const Finding& f : added)
-    if (f.impact == worst) deciding.push_back(&f);
-  if (added.empty()) return text + "; it adds no finding on the lines it changes";
-  text += before == after ? "; on the lines it changes, " : ": ";
+  std::vector<size_t> deciding;
+  for (size_t i = 0; i < added.size(); ++i)
+    if (added[i].impact == worst) deciding.push_back(i);
+  if (added.empty()) return text + "; it adds no finding";
+  text += before == after ? "; " : ": ";
   for (size_t i = 0; i < deciding.size() && i < 3; ++i) {
-    const Finding& f = *deciding[i];
+    const Finding& f = added[deciding[i]];
     const Rule* rule = rules.find(f.rule);
+    // A site whose line did not change but whose guard, impact or weight did says how it was.
+    const std::string& then = was[deciding[i]];
     text += (i ? "; " : "") + location_label(f) + " adds " + f.rule + " (" +
-            (rule && !rule->title.empty() ? rule->title : f.message) + ")";
+            (rule && !rule->title.empty() ? rule->title : f.message) + (then.empty() ? "" : "; before this change: " + then) + ")";
   }
   if (deciding.size() > 3) text += "; and " + std::to_string(deciding.size() - 3) + " more";
   return text;
@@ -116,7 +124,8 @@ std::string cache_key(const ScanCommandOptions& options, const ProjectConfig& co
 
 struct TempTree {
   std::filesystem::path path;
-  TempTree() {
+  explicit TempTree(bool create) {
+    if (!create) return;
     std::string name = (std::filesystem::temp_directory_path() / "mpsready-base-XXXXXX").string();
     if (mkdtemp(name.data())) path = name;
   }
@@ -169,9 +178,28 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
               << "\n(give the root directory of the repository to scan, or one file in it)\n";
     return 2;
   }
+  // Diff mode reads BASE first: its files are scanned for the "before" verdict, and its
+  // configuration and baseline are the ones used (the change's own cannot judge it).
+  GitDiff diff;
+  TempTree base_tree(!options.diff.empty());
+  std::vector<ScanInputChange> input_changes;
+  if (!options.diff.empty()) {
+    std::string error;
+    if (base_tree.path.empty()) {
+      std::cerr << "mpsready: --diff: cannot create a temporary directory\n";
+      return 2;
+    }
+    if (!read_git_diff(options.path, options.diff, base_tree.path, options.max_file_size, diff, error)) {
+      std::cerr << "mpsready: " << error << "\n(--diff needs a git checkout and a revision in it, such as origin/main)\n";
+      return 2;
+    }
+  }
   ProjectConfig config;
   if (!options.no_config || !options.config.empty()) {
-    ConfigResult loaded_config = load_project_config(options.path, options.config);
+    ConfigResult loaded_config =
+        options.diff.empty()
+            ? load_project_config(options.path, options.config)
+            : load_base_config(options.path, base_tree.path, options.diff, options.config, input_changes);
     if (!loaded_config.config) {
       std::cerr << "mpsready: " << loaded_config.error << "\n"
                 << (options.config.empty() ? "(fix the file, or scan with --no-config to ignore it)\n"
@@ -259,7 +287,9 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   std::vector<bool> keep(result.findings.size(), true);
   if (!options.baseline.empty()) {
     std::set<std::string> known;
-    if (!read_baseline(options.baseline, known, error)) {
+    const std::string baseline_file =
+        options.diff.empty() ? options.baseline : base_baseline(options.path, base_tree.path, options.baseline, input_changes);
+    if (!baseline_file.empty() && !read_baseline(baseline_file, known, error)) {
       std::cerr << "mpsready: " << error << "\n(write a baseline first with --write-baseline FILE)\n";
       return 2;
     }
@@ -273,42 +303,47 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
     ctx.baselined = baselined;
   }
   if (!options.diff.empty()) {
-    GitDiff diff;
-    if (!read_git_diff(options.path, options.diff, diff, error)) {
-      std::cerr << "mpsready: " << error << "\n(--diff needs a git checkout and a revision in it, such as origin/main)\n";
-      return 2;
-    }
-    // The base revision's tree, written out and scanned like the working tree (never checked
-    // out, never run), with the same rules and options.
-    TempTree base_tree;
-    if (base_tree.path.empty() ||
-        !export_git_tree(options.path, diff.base_commit, base_tree.path, options.max_file_size, error)) {
-      std::cerr << "mpsready: " << (error.empty() ? "--diff: cannot create a temporary directory" : error) << "\n";
-      return 2;
-    }
+    // BASE's tree, scanned like the working tree (never checked out, never run), with the same
+    // rules and options.
     ScanResult before = loaded->pipeline->scan(base_tree.path, scan, assess_options);
-    std::set<std::string> before_prints;
-    for (auto& p : finding_fingerprints(before.findings)) before_prints.insert(std::move(p));
-    // Plain files: findings on added or changed lines. Notebooks (whose diff lines are JSON, not
-    // cell lines): findings in a changed notebook that the base revision did not have.
+    DiffFiles files(base_tree.path, options.path, diff, options.max_file_size);
+    // The findings the change adds, by content: new sites, and old ones whose impact, guard or
+    // weight changed.
+    std::vector<AddedFinding> added_list = added_findings(before.findings, result.findings, files);
+    std::vector<bool> is_added(result.findings.size(), false);
+    std::map<size_t, std::string> was;
+    for (const AddedFinding& a : added_list) {
+      is_added[a.index] = true;
+      if (!a.was.empty()) was[a.index] = a.was;
+    }
     std::vector<Finding> added;
+    std::vector<std::string> added_was;
     for (size_t i = 0; i < result.findings.size(); ++i) {
       const Finding& f = result.findings[i];
       // A file named on the command line that the diff does not touch is reported whole: under
       // `pre-commit run --all-files` the hook is given every file, and scans what it is given.
       const bool named_unchanged = paths.files.count(f.path) && !diff.changed_files.count(f.path);
-      const bool changed = named_unchanged ||
-                           (f.location.cell ? diff.changed_files.count(f.path) && !before_prints.count(prints[i])
-                                            : on_changed_line(diff, f));
+      const bool changed = named_unchanged || is_added[i];
       if (!changed) keep[i] = false;
-      if (changed) added.push_back(f);
+      if (changed) {
+        added.push_back(f);
+        added_was.push_back(was.count(i) ? was[i] : "");
+      }
     }
     DiffContext d;
     d.base = options.diff;
     d.base_commit = diff.base_commit;
     d.before = before.summary.verdict;
     d.after = result.summary.verdict;
-    d.change = change_sentence(d.before, d.after, added, *loaded->rules);
+    d.change = change_sentence(d.before, d.after, added, added_was, *loaded->rules);
+    // A file BASE scanned that is still there but no longer scanned (a .gitignore entry, grown past
+    // the size limit, made a link or unreadable) hides its findings: an edit of the scan's inputs.
+    for (const std::string& path : no_longer_scanned(before, result, options.path)) input_changes.push_back({path, "no longer scanned"});
+    for (const ScanInputChange& c : input_changes) d.config_changes.emplace_back(c.file, c.what);
+    const std::vector<std::string> changed_files(diff.changed_files.begin(), diff.changed_files.end());
+    const std::set<std::string> scanned(result.files.begin(), result.files.end());
+    for (const AddedSuppression& s : added_suppressions(changed_files, files, scanned, all_rules))
+      d.suppressions_added.push_back({s.path, s.cell, s.line, s.rules, s.file_level, s.every_rule});
     ctx.diff = d;
   }
   if (!paths.parts.empty()) {
@@ -355,6 +390,13 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   if (!fail_on.empty()) {
     const Verdict threshold = *parse_verdict(fail_on);
     if (static_cast<int>(result.summary.verdict) >= static_cast<int>(threshold)) return 1;
+    // A gate that the change could have loosened itself does not pass it.
+    if (ctx.diff && !ctx.diff->config_changes.empty() && !options.allow_config_change) {
+      const auto& [file, what] = ctx.diff->config_changes.front();
+      std::cerr << "mpsready: --fail-on: this change edits " << file << " (" << what << "); it was scanned with "
+                << options.diff << "'s configuration and baseline instead (give --allow-config-change to accept)\n";
+      return 1;
+    }
   }
   return 0;
 }

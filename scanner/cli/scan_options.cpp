@@ -78,8 +78,11 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
   cmd->add_option("--write-baseline", scan.write_baseline, "Write the findings' fingerprints to FILE");
   cmd->add_option("--baseline", scan.baseline, "Report only findings not in this baseline FILE");
   cmd->add_option("--diff", scan.diff,
-                  "Report only findings on lines added or changed since this git revision (HEAD in a repository "
-                  "without commits: everything tracked)");
+                  "Report only the findings a change adds since this git revision (HEAD in a repository "
+                  "without commits: everything tracked); the configuration and baseline are BASE's");
+  cmd->add_flag("--allow-config-change", scan.allow_config_change,
+                "With --diff and --fail-on: do not fail because the change edits the configuration, the baseline or "
+                "what is scanned");
   cmd->add_option("--cache", scan.cache_dir, "Reuse the results of unchanged files from this directory (CI, PR bots)");
   cmd->add_flag("-q,--quiet", scan.quiet, "No progress line or cache notes on stderr");
   cmd->add_option("--clang-time-limit", scan.clang_time_limit,

@@ -256,6 +256,10 @@ std::vector<LineSuppression> suppression_comments(std::string_view text, Comment
   return syntax == CommentSyntax::cpp ? cpp_comments(text) : python_comments(text);
 }
 
+CommentSyntax comment_syntax_of(const std::string& path) {
+  return is_cpp_path(path) ? CommentSyntax::cpp : CommentSyntax::python;
+}
+
 bool suppression_matches(const std::vector<std::string>& patterns, const std::string& rule) {
   for (const std::string& p : patterns) {
     if (p == "*" || p == rule) return true;

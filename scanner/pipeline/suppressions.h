@@ -25,6 +25,8 @@ struct LineSuppression {
   bool file_level = false;  // ignore-file[...]: every line of the file
 };
 std::vector<LineSuppression> suppression_comments(std::string_view text, CommentSyntax syntax);
+// The comment syntax of a file by its name: `//` in C++ and CUDA files, `#` in every other.
+CommentSyntax comment_syntax_of(const std::string& path);
 
 // Whether `rule` matches one of `patterns` ("*", "prefix*", or the exact id).
 bool suppression_matches(const std::vector<std::string>& patterns, const std::string& rule);

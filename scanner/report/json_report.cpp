@@ -69,6 +69,20 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
                    {"verdict_before", to_string(ctx.diff->before)},
                    {"verdict_after", to_string(ctx.diff->after)},
                    {"change", ctx.diff->change}};
+    ordered_json changes = ordered_json::array();
+    for (const auto& [file, what] : ctx.diff->config_changes) changes.push_back({{"file", file}, {"what", what}});
+    doc["diff"]["config_changes"] = changes;
+    ordered_json suppressions = ordered_json::array();
+    for (const auto& sup : ctx.diff->suppressions_added) {
+      ordered_json entry = {{"path", sup.path}};
+      if (sup.cell) entry["cell"] = sup.cell;
+      entry["line"] = sup.line;
+      entry["rules"] = sup.rules;
+      entry["file_level"] = sup.file_level;
+      entry["every_rule"] = sup.every_rule;
+      suppressions.push_back(entry);
+    }
+    doc["diff"]["suppressions_added"] = suppressions;
   }
   doc["reasons"] = reasons_json(s.reasons);
   doc["gaps"] = reasons_json(s.gaps);

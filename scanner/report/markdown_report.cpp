@@ -86,8 +86,11 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
   const Summary& s = result.summary;
   std::ostringstream head;
   if (ctx.diff) {
+    // What the change does to its own scan comes first: a reviewer reads no further than this line.
+    const std::string warning = diff_warning(*ctx.diff);
     head << "**mpsready: " << to_string(ctx.diff->before) << " \u2192 " << to_string(ctx.diff->after) << "**: "
-         << markdown_escape(ctx.diff->change) << "\n\nFindings on lines added or changed since "
+         << (warning.empty() ? "" : "\u26a0\ufe0f **" + markdown_escape(warning) + ".** ")
+         << markdown_escape(ctx.diff->change) << "\n\nFindings this change adds since "
          << markdown_escape(ctx.diff->base) << " (" << ctx.diff->base_commit.substr(0, 12) << "): ";
   } else {
     head << "**mpsready: " << to_string(s.verdict) << "**: " << verdict_sentence(s.verdict) << ".\n\n";
@@ -148,6 +151,18 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
   }
   std::vector<std::string> blocks;  // each one whole: a truncation never cuts one in half
   if (ctx.fix && !ctx.fix->need_a_human.empty()) blocks.push_back(fix_left_block(*ctx.fix));
+  // Each suppression comment the change adds, where a reviewer can question it.
+  if (ctx.diff && !ctx.diff->suppressions_added.empty()) {
+    blocks.push_back("\n### Suppressions this change adds\n\n");
+    for (const auto& sup : ctx.diff->suppressions_added) {
+      std::string rules;
+      for (const std::string& r : sup.rules) rules += (rules.empty() ? "" : ", ") + r;
+      blocks.push_back("- " + markdown_escape(sup.path) + ":" + (sup.cell ? "cell " + std::to_string(sup.cell) + ":" : "") +
+                       std::to_string(sup.line) + " `" + (sup.file_level ? "ignore-file[" : "ignore[") +
+                       rules + "]`" + (sup.every_rule ? " **(every rule)**" : "") +
+                       (sup.file_level ? " (the whole file)" : "") + "\n");
+    }
+  }
   if (!ordered.empty()) {
     std::string top = "\n### Top findings\n\n";
     for (size_t i = 0; i < ordered.size() && i < kTopFindings; ++i) top += finding_item(*ordered[i], ctx.link_base);

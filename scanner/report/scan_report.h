@@ -3,6 +3,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/scanner.h"
@@ -18,7 +19,24 @@ struct DiffContext {
   Verdict before = Verdict::mps_ready;
   Verdict after = Verdict::mps_ready;
   std::string change;       // one sentence: "this change moves the repository from ... to ...: ..."
+  // Inputs of the scan the change edits (BASE's were used): file and what it is ("configuration",
+  // "baseline", "no longer scanned").
+  std::vector<std::pair<std::string, std::string>> config_changes;
+  // Suppression comments the change adds.
+  struct Suppression {
+    std::string path;
+    int cell = 0;  // notebooks: 1-based cell; 0 otherwise
+    int line = 0;
+    std::vector<std::string> rules;
+    bool file_level = false;
+    bool every_rule = false;  // `*`
+  };
+  std::vector<Suppression> suppressions_added;
 };
+
+// The diff's warnings in one sentence ("" when none): the scan inputs the change edits and the
+// suppressions it adds. The Markdown comment's and the text report's first diff line carry it.
+std::string diff_warning(const DiffContext& diff);
 
 // What `mpsready fix` computed for the scanned tree, for the Markdown comment and the HTML plan:
 // the verdicts before and after the fixes, and the sites left for a person. Data only: the fix

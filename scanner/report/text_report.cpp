@@ -58,8 +58,10 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   if (!ctx.target_pytorch.empty()) out << "  target PyTorch: " << ctx.target_pytorch << "\n";
   if (ctx.diff) {
     out << "  diff against " << printable(ctx.diff->base) << " (" << ctx.diff->base_commit.substr(0, 12)
-        << "): " << to_string(ctx.diff->before) << " -> " << to_string(ctx.diff->after) << "; only findings on added or changed lines are listed\n"
+        << "): " << to_string(ctx.diff->before) << " -> " << to_string(ctx.diff->after) << "; only the findings the change adds are listed\n"
         << "  " << printable(ctx.diff->change) << "\n";
+    if (const std::string warning = diff_warning(*ctx.diff); !warning.empty())
+      out << "  " << paint(ctx.color, "35", "warning") << ": " << printable(warning) << "\n";
   }
   if (ctx.baselined) out << "  baseline: " << *ctx.baselined << " known findings left out\n";
   if (s.reasons.empty()) {

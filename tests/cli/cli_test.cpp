@@ -442,7 +442,7 @@ TEST(Diff, ReportsOnlyWhatTheChangeAddedAndTheVerdictBeforeAndAfter) {
   // Against HEAD nothing changed: no findings, the verdict kept.
   const auto same = nlohmann::json::parse(mpsready("scan " + root + " --format json --diff HEAD", false).out);
   EXPECT_TRUE(same["findings"].empty());
-  EXPECT_EQ(same["diff"]["change"], "this change keeps the repository at stay-on-linux; it adds no finding on the lines it changes");
+  EXPECT_EQ(same["diff"]["change"], "this change keeps the repository at stay-on-linux; it adds no finding");
   // --fail-on gates on what the change adds.
   EXPECT_EQ(mpsready("scan " + root + " --diff HEAD~1 --fail-on stay-on-linux").code, 1);
   EXPECT_EQ(mpsready("scan " + root + " --diff HEAD --fail-on partial").code, 0);
@@ -482,7 +482,7 @@ TEST(Diff, ADecoyHeaderInsideAHunkCannotHideABlocker) {
 TEST(Diff, AChangeThatWorsensTheTreeTripsTheGateWithoutAFindingOnItsLines) {
   TempDir dir;
   // The check that made a CUDA-only import optional is deleted: the import line is unchanged and
-  // the change adds no line at all.
+  // the change adds no line at all, yet the import is now a blocker.
   dir.write("model.py", "import torch\ntry:\n    import flash_attn\nexcept ImportError:\n    flash_attn = None\n\n"
                         "def f(x):\n    if flash_attn is None:\n        return x\n    return flash_attn.f(x)\n");
   ASSERT_TRUE(git_commit_all(dir, "first")) << "git is needed (scripts/bootstrap installs it)";
@@ -491,7 +491,10 @@ TEST(Diff, AChangeThatWorsensTheTreeTripsTheGateWithoutAFindingOnItsLines) {
   ASSERT_TRUE(git_commit_all(dir, "second"));
   const std::string root = quote(dir.path().string());
   const auto doc = nlohmann::json::parse(mpsready("scan " + root + " --format json --diff HEAD~1", false).out);
-  EXPECT_TRUE(doc["findings"].empty()) << doc.dump(1);
+  // The import it made a blocker is listed although its line did not change.
+  ASSERT_EQ(doc["findings"].size(), 1u) << doc.dump(1);
+  EXPECT_EQ(doc["findings"][0]["line"], 3);
+  EXPECT_EQ(doc["findings"][0]["impact"], "blocker");
   EXPECT_EQ(doc["diff"]["verdict_after"], "stay-on-linux");
   EXPECT_EQ(doc["verdict"], "stay-on-linux");
   EXPECT_EQ(mpsready("scan " + root + " --diff HEAD~1 --fail-on stay-on-linux").code, 1);
@@ -585,7 +588,7 @@ TEST(Diff, TheBaseTreeIsReadWholeWithoutLinks) {
   const auto doc = nlohmann::json::parse(run.out);
   EXPECT_EQ(doc["diff"]["verdict_before"], "stay-on-linux");
   EXPECT_EQ(doc["diff"]["verdict_after"], "mps-ready");
-  EXPECT_EQ(doc["diff"]["change"], "this change moves the repository from stay-on-linux to mps-ready; it adds no finding on the lines it changes");
+  EXPECT_EQ(doc["diff"]["change"], "this change moves the repository from stay-on-linux to mps-ready; it adds no finding");
 }
 
 }  // namespace mpsready::testing
