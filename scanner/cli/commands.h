@@ -42,6 +42,7 @@ struct ScanCommandOptions {
   bool in_process = false;       // --in-process: no supervising parent (a front-end crash ends the scan)
   std::string torch_version;                  // --torch-version (op coverage; default: config, then the newest bundled)
   std::vector<std::string> native_functions;  // --native-functions PATH or VERSION=PATH (repeatable)
+  bool allow_outside_worktree = false;        // --allow-outside-worktree: follow a root that is a link or leaves the work tree
 };
 
 struct OpsCommandOptions {

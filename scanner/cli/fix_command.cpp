@@ -5,6 +5,7 @@
 
 #include "cli/config.h"
 #include "cli/load_rules.h"
+#include "cli/scan_root.h"
 #include "fix/fix_engine.h"
 #include "fix/fix_summary.h"
 #include "report/scan_report.h"
@@ -18,6 +19,8 @@ void register_fix_command(CLI::App& app, FixCommand& command) {
   cmd->add_option("--format", o.format, "text: the diff on stdout, the summary on stderr; json: every edit")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->add_flag("--write", o.write, "Apply the fixes to the files instead of printing the diff");
+  cmd->add_flag("--allow-outside-worktree", o.allow_outside_worktree,
+                "Fix a root that is a symbolic link, or whose real path leaves its git work tree (refused by default)");
   cmd->add_flag("--include-guarded", o.include_guarded, "Also rewrite sites already behind a CUDA check");
   cmd->add_option("--exclude", o.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable)");
   cmd->add_option("--select", o.select, "Apply only these rule ids (a trailing * is a prefix; repeatable)")->allow_extra_args(false);
@@ -45,6 +48,10 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
   std::error_code ec;
   if (!std::filesystem::exists(options.path, ec)) {
     std::cerr << "mpsready: path not found: " << options.path << "\n(give the root directory of the repository, or one file in it)\n";
+    return 2;
+  }
+  if (const std::string problem = scan_root_problem(options.path); !problem.empty() && !options.allow_outside_worktree) {
+    std::cerr << "mpsready: " << problem << "\n(fix the directory it leads to, or pass --allow-outside-worktree)\n";
     return 2;
   }
   ProjectConfig config;
@@ -82,7 +89,7 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
   }
   if (options.write) {
     std::string error;
-    if (!write_fixes(options.path, outcome, error)) {
+    if (!write_fixes(options.path, outcome, error, options.allow_outside_worktree)) {
       std::cerr << "mpsready: " << error << "\n";
       return 2;
     }

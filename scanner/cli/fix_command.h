@@ -24,6 +24,7 @@ struct FixCommandOptions {
   std::string target_pytorch;  // --target-pytorch (default: the configuration's)
   unsigned jobs = 0;
   std::vector<std::string> reports;  // --report FORMAT=FILE: markdown or html, with the fix's outcome
+  bool allow_outside_worktree = false;  // --allow-outside-worktree: as in `scan`
 };
 
 struct FixCommand {

@@ -20,6 +20,7 @@
 #include "cli/git_diff.h"
 #include "cli/link_base.h"
 #include "cli/scan_paths.h"
+#include "cli/scan_root.h"
 #include "engine/cache_key.h"
 #include "report/fingerprint.h"
 #include "cli/load_rules.h"
@@ -176,6 +177,10 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   if (!std::filesystem::exists(options.path, ec)) {
     std::cerr << "mpsready: path not found: " << options.path
               << "\n(give the root directory of the repository to scan, or one file in it)\n";
+    return 2;
+  }
+  if (const std::string problem = scan_root_problem(options.path); !problem.empty() && !options.allow_outside_worktree) {
+    std::cerr << "mpsready: " << problem << "\n(scan the directory it leads to, or pass --allow-outside-worktree)\n";
     return 2;
   }
   // Diff mode reads BASE first: its files are scanned for the "before" verdict, and its

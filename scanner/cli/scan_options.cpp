@@ -105,6 +105,8 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
       ->expected(1)
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_flag("--allow-outside-worktree", scan.allow_outside_worktree,
+                "Scan a root that is a symbolic link, or whose real path leaves its git work tree (refused by default)");
   return cmd;
 }
 

@@ -43,7 +43,7 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
     out.cacheable = false;
     return work;
   }
-  ReadResult read = read_repository_file(file.absolute, options.walk.max_file_size);
+  ReadResult read = read_scanned_file(file.path, file.absolute, options);
   if (!read.bytes) {
     out.errors.push_back({file.path, read.error});
     return work;
@@ -75,6 +75,20 @@ void append(std::vector<T>& to, std::vector<T>& from) {
 }
 
 }  // namespace
+
+ReadResult read_scanned_file(const std::string& relative, const std::filesystem::path& absolute,
+                             const ScanOptions& options) {
+  if (options.replaced_files) {
+    const auto it = options.replaced_files->find(relative);
+    if (it != options.replaced_files->end()) {
+      ReadResult read;
+      if (it->second.size() > options.walk.max_file_size) read.error = "larger than the size limit once fixed";
+      else read.bytes = it->second;
+      return read;
+    }
+  }
+  return read_repository_file(absolute, options.walk.max_file_size);
+}
 
 ScanResult run_scan(const std::filesystem::path& root, const std::vector<const Frontend*>& frontends,
                     const std::vector<const RepositoryPass*>& passes, ScanOptions options) {

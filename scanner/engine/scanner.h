@@ -10,6 +10,7 @@
 #include "core/finding.h"
 #include "core/repo_facts.h"
 #include "core/verdict.h"
+#include "engine/file_reader.h"
 #include "engine/frontend.h"
 #include "engine/repo_walker.h"
 
@@ -31,7 +32,16 @@ struct ScanOptions {
   // id, to report suppressions that name none, and the configuration's per_file_ignores.
   std::vector<std::string> known_rules;
   std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;
+  // Files whose bytes the scan takes from here instead of reading them, by relative path: the
+  // fix engine scans its fixed texts in place of the originals, with no copy of the tree. The
+  // walk still decides which files there are. Not owned; must outlive the scan.
+  const std::map<std::string, std::string>* replaced_files = nullptr;
 };
+
+// A walked file's bytes: from `replaced_files` when it is there, else read from the disk
+// (engine/file_reader.h), within the size limit either way.
+ReadResult read_scanned_file(const std::string& relative, const std::filesystem::path& absolute,
+                             const ScanOptions& options);
 
 // A suppression comment that names no rule, or suppresses nothing although its rule ran.
 struct SuppressionNote {

@@ -1,7 +1,6 @@
 #include "fix/fix_engine.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
@@ -10,7 +9,7 @@
 #include "fix/apply_edits.h"
 #include "fix/notebook_rewrite.h"
 #include "fix/overlap_resolution.h"
-#include "fix/scratch_tree.h"
+#include "fix/safe_write.h"
 #include "fix/syntax_check.h"
 
 namespace mpsready {
@@ -19,18 +18,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-// Files read once each, by relative path. A file's text is what the scan saw, which for a
-// notebook is its code cells joined (findings' byte ranges are in that text); `bytes` is the file.
+// Files read once each, by relative path, as the scan reads them (never through a link, within
+// the size limit; `replaced` texts, the fixed ones, instead of the disk's). A file's text is what
+// the scan saw, which for a notebook is its code cells joined (findings' byte ranges are in that
+// text); `bytes` is the file.
 class TextCache {
  public:
-  explicit TextCache(fs::path base, bool single_file) : base_(std::move(base)), single_file_(single_file) {}
+  TextCache(fs::path base, bool single_file, const ScanOptions& options)
+      : base_(std::move(base)), single_file_(single_file), options_(options) {}
   const std::string& operator()(const std::string& relative) {
     auto it = texts_.find(relative);
     if (it == texts_.end()) {
@@ -41,13 +36,17 @@ class TextCache {
   }
   const std::string& bytes(const std::string& relative) {
     auto it = bytes_.find(relative);
-    if (it == bytes_.end()) it = bytes_.emplace(relative, read_file(single_file_ ? base_ : base_ / relative)).first;
+    if (it == bytes_.end()) {
+      ReadResult read = read_scanned_file(relative, single_file_ ? base_ : base_ / relative, options_);
+      it = bytes_.emplace(relative, read.bytes ? std::move(*read.bytes) : std::string()).first;
+    }
     return it->second;
   }
 
  private:
   fs::path base_;
   bool single_file_;
+  const ScanOptions& options_;
   std::map<std::string, std::string> texts_;
   std::map<std::string, std::string> bytes_;
 };
@@ -113,7 +112,7 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
   ScanResult before = pipeline.scan(root, options.scan, options.assess);
   outcome.before = before.summary.verdict;
 
-  TextCache text_of(root, single_file);
+  TextCache text_of(root, single_file, options.scan);
   CollectedEdits collected = collect_edits(before.findings, rules, options.edits, std::ref(text_of));
   outcome.scanned = std::move(before);
   outcome.left = std::move(collected.left);
@@ -137,27 +136,25 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
     fixes.emplace(path, std::move(fix));
   }
 
-  // The fixed tree, scanned like the root. A file that a second run would change again does not
-  // converge: its fixes are dropped and the tree scanned once more without them.
-  ScratchTree scratch(root);
-  if (!scratch.ok()) {
-    outcome.ok = false;
-    outcome.error = "cannot create a temporary copy of the tree to check the fixes";
-    return outcome;
-  }
-  for (const auto& [path, fix] : fixes) scratch.write(path, fix.after);
-  ScanResult after = pipeline.scan(scratch.scan_root(), options.scan, options.assess);
-  TextCache fixed_text_of(scratch.scan_root(), single_file);
+  // The fixed tree, scanned like the root: the same walk, with the fixed files' texts in place of
+  // theirs (no copy of the tree, nothing written anywhere). A file that a second run would change
+  // again does not converge: its fixes are dropped and the tree scanned once more without them.
+  std::map<std::string, std::string> fixed_texts;
+  for (const auto& [path, fix] : fixes) fixed_texts.emplace(path, fix.after);
+  ScanOptions fixed_scan = options.scan;
+  fixed_scan.replaced_files = &fixed_texts;
+  ScanResult after = pipeline.scan(root, fixed_scan, options.assess);
+  TextCache fixed_text_of(root, single_file, fixed_scan);
   const CollectedEdits again = collect_edits(after.findings, rules, options.edits, std::ref(fixed_text_of));
   std::set<std::string> unstable;
   for (const Edit& e : again.edits)
     if (fixes.count(e.path)) unstable.insert(e.path);
   for (const std::string& path : unstable) {
     leave_all(outcome.left, fixes[path].edits, "a second run would change this file again; its fixes are held back");
-    scratch.write(path, fixes[path].before);
+    fixed_texts.erase(path);
     fixes.erase(path);
   }
-  if (!unstable.empty()) after = pipeline.scan(scratch.scan_root(), options.scan, options.assess);
+  if (!unstable.empty()) after = pipeline.scan(root, fixed_scan, options.assess);
 
   outcome.after = after.summary.verdict;
   for (auto& [path, fix] : fixes) {
@@ -174,33 +171,26 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
   return outcome;
 }
 
-bool write_fixes(const fs::path& root, const FixOutcome& outcome, std::string& error) {
+bool write_fixes(const fs::path& root, const FixOutcome& outcome, std::string& error, bool follow_root_link) {
   std::error_code ec;
-  const bool single_file = !fs::is_directory(root, ec);
-  const fs::path base = fs::weakly_canonical(single_file ? root.parent_path() : root, ec);
-  for (const FileFix& fix : outcome.files) {
-    const fs::path target = single_file ? root : root / fix.path;
-    // The file itself must be a regular file (not a link) whose real path stays inside the root.
-    const fs::path real = fs::weakly_canonical(target, ec);
-    const auto [end, _] = std::mismatch(base.begin(), base.end(), real.begin(), real.end());
-    if (ec || end != base.end() || fs::is_symlink(target, ec) || !fs::is_regular_file(target, ec)) {
-      error = fix.path + ": not a regular file inside the root; not written";
-      return false;
-    }
-    const fs::path temporary = target.string() + ".mpsready-fix.tmp";
-    {
-      std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-      out << fix.after;
-      if (!out) {
-        error = fix.path + ": cannot write " + temporary.string();
-        return false;
-      }
-    }
-    fs::permissions(temporary, fs::status(target, ec).permissions(), ec);
-    fs::rename(temporary, target, ec);
-    if (ec) {
-      error = fix.path + ": cannot replace the file: " + ec.message();
-      return false;
+  // A single file is written in its directory (the path the user gave up to it); a directory
+  // root is opened without following a link unless the user allowed it.
+  const bool single_file = !fs::is_directory(fs::symlink_status(root, ec)) &&
+                           !(follow_root_link && fs::is_directory(root, ec));
+  fs::path dir = root, leaf;
+  if (single_file) {
+    const fs::path file = follow_root_link ? fs::canonical(root, ec) : root;
+    dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    leaf = file.filename();
+  }
+  const SafeRoot safe(dir.string(), follow_root_link && !single_file);
+  // Every file is checked before the first is written, so that a refusal leaves the tree as it was.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const FileFix& fix : outcome.files) {
+      const std::string relative = single_file ? leaf.string() : fix.path;
+      const bool done = pass == 0 ? safe.check(relative, fix.before, error)
+                                  : safe.replace(relative, fix.before, fix.after, error);
+      if (!done) return false;
     }
   }
   return true;

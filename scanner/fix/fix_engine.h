@@ -45,8 +45,12 @@ struct FixOutcome {
 FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const std::filesystem::path& root,
                    const FixOptions& options);
 
-// Writes the fixed files under `root` (each through a temporary file and a rename). Only regular
-// files inside the root are written; `error` names the first that could not be.
-bool write_fixes(const std::filesystem::path& root, const FixOutcome& outcome, std::string& error);
+// Writes the fixed files under `root`, each through a new temporary file in its directory and a
+// rename (fix/safe_write.h): only regular files reached from the root through real directories,
+// and only while they still hold the bytes that were fixed. Every file is checked before any is
+// written; `error` names the first that could not be. `follow_root_link`: the root itself may be
+// a symbolic link (--allow-outside-worktree); links below it are never followed.
+bool write_fixes(const std::filesystem::path& root, const FixOutcome& outcome, std::string& error,
+                 bool follow_root_link = false);
 
 }  // namespace mpsready

@@ -38,6 +38,7 @@ ScanResult Pipeline::scan(const std::filesystem::path& root, const ScanOptions& 
   if (!options.known_rules.empty())
     for (const Rule& r : rules_.rules()) checks.enabled_rules.push_back(r.id);
   checks.per_file_ignores = options.per_file_ignores;
+  checks.replaced_files = options.replaced_files;
   apply_suppressions(root, result, options.walk.max_file_size, checks);
   // Then the assessment: what each finding means for this repository, and the verdicts.
   assess(result, rules_, assess_options);

@@ -292,7 +292,10 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
     while (end < result.findings.size() && result.findings[end].path == path) ++end;
     // A path that could leave the root is never read (the walk does not produce one).
     const bool safe = !path.empty() && path.front() != '/' && path.find("..") == std::string::npos;
-    const ReadResult read = safe ? read_repository_file(base / path, max_file_size) : ReadResult{};
+    ReadResult read;
+    const bool replaced = checks.replaced_files && checks.replaced_files->count(path);
+    if (replaced) read.bytes = checks.replaced_files->at(path);
+    else if (safe) read = read_repository_file(base / path, max_file_size);
     std::vector<LineSuppression> lines;
     NotebookSource notebook;
     const bool is_notebook = ends_with(path, ".ipynb");

@@ -7,6 +7,7 @@
 // comment anywhere in a file suppresses those rules in the whole file.
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,8 @@ struct SuppressionChecks {
   std::vector<std::string> enabled_rules;
   // The configuration's per_file_ignores: glob -> rule patterns.
   std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;
+  // ScanOptions::replaced_files: these bytes, not the disk's, are the files' texts.
+  const std::map<std::string, std::string>* replaced_files = nullptr;
 };
 
 // Moves every suppressed finding of `result.findings` to `result.suppressed`, and reports unknown

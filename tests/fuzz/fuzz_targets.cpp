@@ -43,6 +43,7 @@ const std::vector<FuzzTarget>& fuzz_targets() {
       {"shell", manifest<kShell>},
       {"config", fuzz_config},
       {"rule-files", fuzz_rule_files},
+      {"fix-write", fuzz_fix_write},
   };
   return targets;
 }

@@ -1,0 +1,3 @@
+#path: ../outside/authorized_keys
+import torch
+x = torch.zeros(1).cuda()

@@ -1,0 +1,3 @@
+#path: linked.py
+import torch
+x = torch.zeros(1).cuda()
