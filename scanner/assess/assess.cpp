@@ -120,7 +120,8 @@ bool inside(const std::vector<std::pair<uint32_t, uint32_t>>& spans, const Findi
 // deciding where it is decided. A function a Mac reaches only behind conditions it makes false
 // (a CUDA check at the call site, a `try` whose handler falls back) or only behind an option
 // that is off by default is no part of what the core runs on a Mac.
-void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::string, const CodeGraphFact*>& code) {
+void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::string, const CodeGraphFact*>& code,
+                       bool import_rule) {
   if (f.location.cell) return;
   const auto file = code.find(f.path);
   if (file == code.end()) return;
@@ -132,7 +133,7 @@ void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::strin
                 (f.context.empty() ? "" : "; " + f.context);
   }
   // The site itself in a `try` whose handler goes on: a Mac falls back there.
-  if (!f.guarded && f.impact > Impact::info && inside(file->second->fallback_spans, f)) {
+  if (!import_rule && !f.guarded && f.impact > Impact::info && inside(file->second->fallback_spans, f)) {
     f.impact = lowered(f.impact);
     f.guarded = true;
     f.context = "a failure here is caught and the code falls back (`try` … `except` goes on)" +
@@ -206,7 +207,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
         f.impact = lowered(f.impact);
         f.guarded = true;
       }
-      if (!is_peripheral(role)) place_on_mac_path(f, mac, code);
+      if (!is_peripheral(role)) place_on_mac_path(f, mac, code, rule && rule->subject == "import");
       assessed.push_back(std::move(f));
     }
     *list = std::move(assessed);
