@@ -6,6 +6,8 @@
 
 #include "assess/mps_supported_core.h"
 #include "assess/package_scope.h"
+#include "model/call_graph.h"
+#include "model/mac_path.h"
 #include "model/extension_sources.h"
 
 namespace mpsready {
@@ -109,10 +111,62 @@ Placement place(const Finding& f, const RepoModel& model, const RepoFacts& facts
   return p;
 }
 
+bool inside(const std::vector<std::pair<uint32_t, uint32_t>>& spans, const Finding& f) {
+  return std::any_of(spans.begin(), spans.end(),
+                     [&](const auto& s) { return s.first <= f.start_byte && f.end_byte <= s.second; });
+}
+
+// The Mac path of a finding in a Python function (mac_path.h): recorded on the finding, and
+// deciding where it is decided. A function a Mac reaches only behind conditions it makes false
+// (a CUDA check at the call site, a `try` whose handler falls back) or only behind an option
+// that is off by default is no part of what the core runs on a Mac.
+void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::string, const CodeGraphFact*>& code,
+                       bool import_rule) {
+  if (f.location.cell) return;
+  const auto file = code.find(f.path);
+  if (file == code.end()) return;
+  // A device a user overrides: `default="cuda" if torch.cuda.is_available() else "cpu"` of an
+  // option that accepts `mps`, a parameter's default. Passing `mps` works; the default is the fix.
+  if (f.category == "device-hardcode" && f.impact > Impact::info && inside(file->second->default_spans, f)) {
+    f.impact = Impact::info;
+    f.context = "a default a user overrides (pass `mps` for the device): a configuration default, not a hard-coded device" +
+                (f.context.empty() ? "" : "; " + f.context);
+  }
+  // The site itself in a `try` whose handler goes on: a Mac falls back there.
+  if (!import_rule && !f.guarded && f.impact > Impact::info && inside(file->second->fallback_spans, f)) {
+    f.impact = lowered(f.impact);
+    f.guarded = true;
+    f.context = "a failure here is caught and the code falls back (`try` … `except` goes on)" +
+                (f.context.empty() ? "" : "; " + f.context);
+  }
+  if (!mac.in_function(f.path, f.location.line)) return;
+  const auto reach = mac.at(f.path, f.location.line);
+  if (!reach) return;
+  f.mac_path = std::string(to_string(reach->status));
+  f.mac_chain = reach->chain;
+  if (!f.in_core) return;
+  if (reach->status == MacStatus::not_on_mac) {
+    // Like a module reached only behind a guard: the feature's, one level lower.
+    f.in_core = false;
+    if (!f.guarded) {
+      f.impact = lowered(f.impact);
+      f.guarded = true;
+    }
+    f.context = "not on a Mac's path: " + reach->chain;
+  } else if (reach->status == MacStatus::optional_off) {
+    f.in_core = false;
+    f.context = "optional feature, off by default: " + reach->chain;
+  }
+}
+
 }  // namespace
 
 void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& options) {
   const RepoModel model(result.facts, result.files, options.model);
+  const CallGraph graph(result.facts, model);
+  const MacPath mac(result.facts, model, graph);
+  std::map<std::string, const CodeGraphFact*> code;
+  for (const CodeGraphFact& g : result.facts.code) code.emplace(g.path, &g);
   const auto local_imports = local_import_lines(result.facts, model);
   const PackageScope packages(result.facts);
   std::map<std::pair<std::string, int>, const ImportFact*> branch_imports;
@@ -153,6 +207,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
         f.impact = lowered(f.impact);
         f.guarded = true;
       }
+      if (!is_peripheral(role)) place_on_mac_path(f, mac, code, rule && rule->subject == "import");
       assessed.push_back(std::move(f));
     }
     *list = std::move(assessed);

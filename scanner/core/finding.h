@@ -34,6 +34,10 @@ struct Finding {
   bool in_core = true;    // whether it counts towards the repository's verdict
   bool gap = false;       // a portable site in a corner of a core that selects MPS (not counted)
   std::string context;    // why its impact or weight differs from the site alone, for people
+  // How a Mac reaches the function it sits in (model/mac_path.h): "default", "optional",
+  // "not-on-mac" or "unreached"; "" for code the call graph does not cover (module level, C++).
+  std::string mac_path;
+  std::string mac_chain;  // the call chain from a root, with the deciding condition
   // Byte span in the analysed text; used to merge findings of one file, never printed.
   uint32_t start_byte = 0;
   uint32_t end_byte = 0;

@@ -1,7 +1,9 @@
 #pragma once
 // Facts front ends record for repository passes: what a file imports, which extensions it
 // builds, which packages it declares. Kept apart from findings: a fact is not a problem.
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mpsready {
@@ -139,6 +141,92 @@ struct PackageFact {
   std::string text;
 };
 
+
+// The code of one Python file as the function-level call graph needs it (model/call_graph.h),
+// recorded in one walk over its tree (python/code_graph_facts.h).
+//
+// A condition a site sits under, enclosing ones linked through `parent`: an `if`/`elif`/`else`
+// test, a ternary's, the left side of `and`/`or`, the test of an earlier `if` that returned or
+// raised, a `try` body whose handler falls back, an `except` handler.
+struct CodeCondition {
+  int parent = -1;      // index of the enclosing condition in the file's list; -1: none
+  std::string text;     // the test, one line, shortened
+  bool negated = false;  // the site runs when the test is false (`else`, after an early return, `or`)
+  // 'i' a test (if, elif, ternary, and/or, early return); 't' a try body whose handler catches
+  // the failure and goes on (no re-raise); 'x' an except handler.
+  char kind = 'i';
+  // The test read under Mac assumptions by the front end, before `negated`: 0 false, 1 true,
+  // 2 undecided (CUDA checks are false, MPS checks and `sys.platform == "darwin"` true).
+  int mac = 2;
+  // Undecided tests of an option (`args.fused_attn`, `not self.use_flash`, `cfg.attn == "flash"`):
+  // the option's last name, the literal compared with ("" for a truth test), and whether the
+  // test is negated (`not x`, `!=`, `is None`).
+  std::string option;
+  std::string option_value;
+  bool option_negated = false;
+};
+
+// A function or method defined in the file; `name` is qualified within the file (`Model.forward`,
+// `outer.inner`). `cls`: the class it is a method of (qualified), "" for a function.
+struct CodeFunction {
+  std::string name;
+  std::string cls;
+  int line = 0;
+  int end_line = 0;
+  // A decorator that may register it somewhere (`@register("cuda")`), not merely wrap it.
+  bool registered = false;
+};
+
+struct CodeClass {
+  std::string name;  // qualified within the file
+  int line = 0;
+  std::vector<std::string> bases;  // as written (`nn.Module`, `base.Backend`)
+};
+
+// A call, or a use of a name as a value (`fn = fast if x.is_cuda else slow`, a callback): an edge
+// from the function it sits in to what `callee` names.
+struct CodeCall {
+  int caller = -1;      // index into functions; -1: the module's own code
+  int line = 0;
+  std::string callee;   // dotted text (`self.run`, `ops.smooth_cuda`, `super().forward`)
+  int condition = -1;   // innermost condition, index into conditions
+  bool value = false;   // a use as a value, not a call
+  bool in_main_block = false;  // under `if __name__ == "__main__":`
+};
+
+// A name an import binds: `local` -> `target` (absolute, or relative with `level` leading dots).
+struct CodeBinding {
+  std::string local;
+  std::string target;
+  int level = 0;
+};
+
+// An option's default, read from a parameter (`use_flash=False`), an argparse option
+// (`add_argument("--fused-attn", action="store_true")`) or a class field (`use_flash: bool = False`).
+// `choices`: the argparse choices as written, "" when none.
+struct CodeOption {
+  std::string name;
+  std::string default_text;
+  int line = 0;
+  std::string choices;
+};
+
+struct CodeGraphFact {
+  std::string path;
+  std::vector<CodeFunction> functions;
+  std::vector<CodeClass> classes;
+  std::vector<CodeCall> calls;
+  std::vector<CodeCondition> conditions;
+  std::vector<CodeBinding> bindings;
+  std::vector<CodeOption> options;
+  // Byte spans [start, end) of values a user can override: parameter defaults and argparse
+  // `default=` values (a device there is a default, not a hard-coded device).
+  std::vector<std::pair<uint32_t, uint32_t>> default_spans;
+  // Byte spans of `try` bodies whose handler catches the failure and goes on without re-raising
+  // (`try: ext.op(x) except Exception: warn(...); return reference(x)`).
+  std::vector<std::pair<uint32_t, uint32_t>> fallback_spans;
+};
+
 struct RepoFacts {
   std::vector<ImportFact> imports;
   std::vector<std::string> python_files;  // every Python file scanned, relative paths
@@ -150,6 +238,7 @@ struct RepoFacts {
   std::vector<EntryPointFact> entry_points;
   std::vector<DistributedFact> distributed;
   std::vector<PackageFact> packages;
+  std::vector<CodeGraphFact> code;
 
   void append(RepoFacts&& other) {
     for (auto& i : other.imports) imports.push_back(std::move(i));
@@ -162,6 +251,7 @@ struct RepoFacts {
     for (auto& e : other.entry_points) entry_points.push_back(std::move(e));
     for (auto& d : other.distributed) distributed.push_back(std::move(d));
     for (auto& p : other.packages) packages.push_back(std::move(p));
+    for (auto& c : other.code) code.push_back(std::move(c));
   }
 };
 

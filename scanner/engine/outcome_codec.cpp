@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "engine/code_graph_codec.h"
+
 namespace mpsready {
 
 void put_varint(std::string& out, uint64_t value) {
@@ -270,6 +272,7 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_string(out, d.name);
     put_string(out, d.text);
   }
+  put_code_graphs(out, facts.code);
 }
 
 std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::string& path) {
@@ -361,6 +364,7 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
     if (!in.string(d.path) || d.path != path || !get_int(in, d.line) || !in.string(d.kind) || !in.string(d.name) ||
         !in.string(d.text))
       return std::nullopt;
+  if (!get_code_graphs(in, facts.code, path, total)) return std::nullopt;
   if (!in.at_end()) return std::nullopt;
   return o;
 }

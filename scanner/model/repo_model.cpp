@@ -305,6 +305,24 @@ void RepoModel::index_entry_points(const RepoFacts& facts) {
 }
 
 std::optional<size_t> RepoModel::resolve(const ImportFact& fact) const {
+  return resolve_index(fact.path, fact.module, fact.level, nullptr);
+}
+
+std::optional<RepoModel::NameTarget> RepoModel::resolve_name(const std::string& path, const std::string& module,
+                                                             int level) const {
+  std::string rest;
+  const auto index = resolve_index(path, module, level, &rest);
+  if (!index || nodes_[*index].path.empty()) return std::nullopt;
+  return NameTarget{nodes_[*index].path, rest};
+}
+
+std::optional<size_t> RepoModel::resolve_index(const std::string& path, const std::string& module, int level,
+                                               std::string* rest) const {
+  struct {
+    const std::string& path;
+    const std::string& module;
+    int level;
+  } fact{path, module, level};
   std::string name = fact.module;
   if (fact.level > 0) {
     const auto from = by_path_.find(fact.path);
@@ -325,6 +343,7 @@ std::optional<size_t> RepoModel::resolve(const ImportFact& fact) const {
     name = package.empty() ? name : name.empty() ? package : package + "." + name;
   }
   // `from a.b import c`: c may be a module or a name in a.b; try the longest first.
+  const std::string full = name;
   while (!name.empty()) {
     if (const auto it = by_name_.find(name); it != by_name_.end()) {
       // Several files may carry one name (scripts in two example folders): the nearest.
@@ -334,6 +353,7 @@ std::optional<size_t> RepoModel::resolve(const ImportFact& fact) const {
         if (len > best_len) best = i, best_len = len;
       }
       if (nodes_[best].path == fact.path) return std::nullopt;
+      if (rest) *rest = name.size() < full.size() ? full.substr(name.size() + 1) : "";
       return best;
     }
     const size_t dot = name.rfind('.');

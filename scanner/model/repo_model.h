@@ -73,6 +73,14 @@ class RepoModel {
   bool in_demo_block(const std::string& path, int line) const;
   // Whether `module` (absolute, as imported) is the repository's own.
   bool is_local_module(const std::string& module) const;
+  // A name as imported from `from` (`pkg.ops.smooth`, or relative with `level` dots): the file of
+  // the longest prefix that is the repository's module, and the rest (`smooth`). nullopt: not the
+  // repository's, or the importing file itself.
+  struct NameTarget {
+    std::string path;
+    std::string rest;
+  };
+  std::optional<NameTarget> resolve_name(const std::string& from, const std::string& name, int level) const;
   // A chain as text: "train.py → models/yolo.py:12 → utils/ops.py:3 (module level)".
   std::string chain_text(const ModuleNode& node) const;
   bool collection() const { return collection_; }
@@ -91,6 +99,8 @@ class RepoModel {
   void build_components(const std::vector<std::string>& paths, const ModelConfig& config);
   void compute_reach(const RepoFacts& facts);
   std::optional<size_t> resolve(const ImportFact& fact) const;
+  std::optional<size_t> resolve_index(const std::string& path, const std::string& module, int level,
+                                      std::string* rest) const;
 
   std::vector<ModuleNode> nodes_;
   std::map<std::string, size_t> by_path_;

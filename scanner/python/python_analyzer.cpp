@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "python/code_graph_facts.h"
 #include "python/downcast_helpers.h"
 #include "python/extension_facts.h"
 #include "python/import_context.h"
@@ -151,6 +152,7 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
   for (const auto& site : file.imports().relative_sites()) add_import(site.statement, site.statement, site.name, site.level);
 
   result.extensions = find_extensions(file, text, path);
+  if (!notebook) result.code.push_back(scan_code_graph(file, path));
 
   // Tree-sitter queries cost time proportional to depth times size; on absurdly deep trees they
   // are skipped (and the file reported), while the linear matchers still run.

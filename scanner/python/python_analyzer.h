@@ -22,6 +22,7 @@ struct FileAnalysis {
   std::vector<FileNote> errors;  // the file was analysed only in part
   std::vector<ImportFact> imports;
   std::vector<ExtensionFact> extensions;
+  std::vector<CodeGraphFact> code;  // one for a Python file, none for a notebook
 };
 
 // `active[i]` says whether program.rules()[i] runs on this file (the prefilter's answer).

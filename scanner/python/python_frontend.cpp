@@ -4,6 +4,8 @@
 
 #include "python/distributed_facts.h"
 #include "python/module_facts.h"
+#include "python/code_graph_facts.h"
+#include "python/python_file.h"
 
 #include <algorithm>
 
@@ -83,6 +85,9 @@ class PythonWorker final : public FrontendWorker {
           if (is_notebook) fact.cell = map_cell(notebook, fact);
           out.facts.imports.push_back(std::move(fact));
         }
+        // The call graph needs every module's functions, also of files no rule looks at.
+        if (!is_notebook) add_code_graph(file.path, text);
+        out.facts.code = std::move(code_);
         return;
       }
     }
@@ -93,6 +98,7 @@ class PythonWorker final : public FrontendWorker {
     for (auto& e : analysis.errors) out.errors.push_back(std::move(e));
     for (auto& i : analysis.imports) out.facts.imports.push_back(std::move(i));
     for (auto& e : analysis.extensions) out.facts.extensions.push_back(std::move(e));
+    for (auto& c : analysis.code) out.facts.code.push_back(std::move(c));
   }
 
  private:
@@ -105,8 +111,18 @@ class PythonWorker final : public FrontendWorker {
     return cell;
   }
 
+  void add_code_graph(const std::string& path, const SourceText& text) {
+    code_.clear();
+    if (unparsable_nesting(text.text())) return;
+    TreePtr tree = parser_.parse(text.text(), frontend_.options().parse_timeout_micros);
+    if (!tree) return;
+    const PythonFile parsed(text.text(), tree.get());
+    code_.push_back(scan_code_graph(parsed, path));
+  }
+
   const PythonFrontend& frontend_;
   PythonParser parser_;
+  std::vector<CodeGraphFact> code_;
 };
 
 }  // namespace

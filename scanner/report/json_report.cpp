@@ -35,6 +35,8 @@ ordered_json finding_json(const Finding& f) {
   if (!f.role.empty()) j["role"] = f.role;
   j["in_core"] = f.in_core;
   if (!f.context.empty()) j["context"] = f.context;
+  if (!f.mac_path.empty()) j["mac_path"] = f.mac_path;
+  if (!f.mac_chain.empty()) j["mac_chain"] = f.mac_chain;
   return j;
 }
 

@@ -1,0 +1,218 @@
+#include "model/mac_path.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <map>
+
+namespace mpsready {
+namespace {
+
+constexpr int kUnreached = static_cast<int>(MacStatus::unreached);
+constexpr size_t kNone = SIZE_MAX;
+constexpr size_t kMaxChainSteps = 8;
+
+std::string strip_quotes(const std::string& text) {
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
+    return text.substr(1, text.size() - 2);
+  return text;
+}
+
+bool is_string_literal(const std::string& text) {
+  return text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front();
+}
+
+// A default's truth when it is a literal: 1 true, 0 false, 2 not a literal.
+int truth_of(const std::string& text) {
+  if (text == "False" || text == "None" || text == "0" || text == "0.0" || text == "\"\"" || text == "''" ||
+      text == "[]" || text == "{}" || text == "()")
+    return 0;
+  if (text == "True" || is_string_literal(text)) return 1;
+  if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.'; }))
+    return 1;
+  return 2;
+}
+
+// Names a device option goes by: set to `mps` on a Mac where it accepts that.
+bool is_device_option(const std::string& name) {
+  return name == "device" || name == "device_type" || name == "accelerator" || name == "device_name";
+}
+
+}  // namespace
+
+std::string_view to_string(MacStatus status) {
+  switch (status) {
+    case MacStatus::on_default: return "default";
+    case MacStatus::optional: return "optional";
+    case MacStatus::optional_off: return "optional";
+    case MacStatus::not_on_mac: return "not-on-mac";
+    case MacStatus::unreached: return "unreached";
+  }
+  return "unreached";
+}
+
+MacPath::MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph& graph)
+    : facts_(facts), model_(model), graph_(graph) {
+  for (size_t fi = 0; fi < facts.code.size(); ++fi)
+    for (const CodeOption& o : facts.code[fi].options) options_[o.name].emplace_back(static_cast<int>(fi), &o);
+  search();
+}
+
+int MacPath::option_value(int file, const CodeCondition& c) const {
+  // The options of that name: the file's own first, else the repository's.
+  std::vector<const CodeOption*> same, all;
+  if (const auto it = options_.find(c.option); it != options_.end())
+    for (const auto& [fi, o] : it->second) {
+      all.push_back(o);
+      if (fi == file) same.push_back(o);
+    }
+  const std::vector<const CodeOption*>& options = same.empty() ? all : same;
+  int value = 2;
+  if (is_device_option(c.option) && !c.option_value.empty()) {
+    const bool accepts_mps = std::all_of(options.begin(), options.end(), [](const CodeOption* o) {
+      return o->choices.empty() || o->choices.find("mps") != std::string::npos;
+    });
+    if (!accepts_mps) return 2;
+    value = c.option_value.rfind("mps", 0) == 0 ? 1 : 0;
+  } else {
+    if (options.empty()) return 2;
+    for (size_t i = 0; i < options.size(); ++i) {
+      const std::string& d = options[i]->default_text;
+      int v = c.option_value.empty() ? truth_of(d) : (is_string_literal(d) ? (strip_quotes(d) == c.option_value) : 2);
+      if (i == 0) value = v;
+      else if (v != value) value = 2;
+      if (value == 2) break;
+    }
+  }
+  if (value != 2 && c.option_negated) value = 1 - value;
+  return value;
+}
+
+MacPath::Level MacPath::condition_level(int file, int condition) const {
+  Level out;
+  const std::vector<CodeCondition>& conditions = facts_.code[static_cast<size_t>(file)].conditions;
+  // Parents precede their children (the decoder checks it), so the walk up ends.
+  for (int at = condition; at >= 0; at = conditions[static_cast<size_t>(at)].parent) {
+    const CodeCondition& c = conditions[static_cast<size_t>(at)];
+    Level here;
+    if (c.kind == 't') {
+      here = {3, "a failure there falls back: the `try` around it has an `except` that goes on"};
+    } else if (c.kind == 'i') {
+      int v = c.mac;
+      bool option = false;
+      if (v == 2 && !c.option.empty()) {
+        v = option_value(file, c);
+        option = v != 2 && !is_device_option(c.option);
+      }
+      if (v != 2 && c.negated) v = 1 - v;
+      const std::string test = "`" + c.text + "`";
+      if (v == 0)
+        here = option ? Level{2, (c.negated ? "only unless " : "only if ") + test + ", an option that is off by default"}
+                      : Level{3, (c.negated ? "only unless " : "only if ") + test + ", false on a Mac"};
+      else if (v == 2)
+        here = {1, (c.negated ? "only unless " : "only if ") + test};
+    }
+    if (here.level > out.level) out = here;
+  }
+  return out;
+}
+
+MacPath::Level MacPath::edge_level(const CallEdge& edge) const {
+  if (edge.via == 'i') return {edge.import_level, edge.import_detail};
+  if (edge.file < 0 || edge.condition < 0) return {};
+  return condition_level(edge.file, edge.condition);
+}
+
+void MacPath::search() {
+  const std::vector<CallNode>& nodes = graph_.nodes();
+  best_.assign(nodes.size(), kUnreached);
+  via_.assign(nodes.size(), kNone);
+  label_.assign(nodes.size(), "");
+  std::vector<std::deque<size_t>> buckets(kUnreached);
+  const auto core = [&](const std::string& path) { return !path.empty() && !is_peripheral(model_.role_of(path)); };
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const CallNode& n = nodes[i];
+    if (!core(n.path)) continue;
+    const ModuleNode* module = model_.module_of(n.path);
+    bool root = false;
+    if (n.kind == CallNode::Kind::module) root = module && module->root;
+    // Public API: what a user calls directly, in a module the core loads.
+    else if ((n.public_top && graph_.in_degree_from_core(i) == 0) || n.registered)
+      root = module && (module->reach == Reach::unconditional || module->reach == Reach::lazy);
+    if (root) {
+      best_[i] = 0;
+      buckets[0].push_back(i);
+    }
+  }
+  // Best status = the path whose weakest edge is strongest: levels in order, breadth first
+  // within each (shortest chain).
+  for (int level = 0; level < kUnreached; ++level) {
+    std::deque<size_t>& queue = buckets[static_cast<size_t>(level)];
+    while (!queue.empty()) {
+      const size_t at = queue.front();
+      queue.pop_front();
+      if (best_[at] != level) continue;
+      for (const size_t e : graph_.out(at)) {
+        const CallEdge& edge = graph_.edges()[e];
+        const Level l = edge_level(edge);
+        const int next = std::max(level, l.level);
+        if (next >= best_[edge.to]) continue;
+        best_[edge.to] = next;
+        via_[edge.to] = e;
+        label_[edge.to] = l.level > level ? l.label : label_[at];
+        buckets[static_cast<size_t>(next)].push_back(edge.to);
+      }
+    }
+  }
+}
+
+std::string MacPath::chain_of(size_t node) const {
+  const std::vector<CallNode>& nodes = graph_.nodes();
+  std::vector<std::string> steps;
+  size_t at = node;
+  for (size_t guard = 0; guard <= nodes.size(); ++guard) {
+    const CallNode& n = nodes[at];
+    std::string step = n.kind == CallNode::Kind::module ? n.path
+                       : n.kind == CallNode::Kind::method_name ? n.name + "()"
+                                                               : n.name;
+    const size_t e = via_[at];
+    if (e != kNone) {
+      const CallEdge& edge = graph_.edges()[e];
+      const Level l = edge_level(edge);
+      if (l.level > 0 && !l.label.empty()) step += " (" + l.label + ")";
+    }
+    steps.push_back(std::move(step));
+    if (e == kNone) break;
+    at = graph_.edges()[e].from;
+  }
+  std::reverse(steps.begin(), steps.end());
+  // Name the file of the root and of the finding's function.
+  const CallNode& root = nodes[at];
+  if (root.kind != CallNode::Kind::module && !root.path.empty()) steps.front() = root.path + ":" + steps.front();
+  if (steps.size() > 1 && nodes[node].kind != CallNode::Kind::module && !nodes[node].path.empty())
+    steps.back() = nodes[node].path + ":" + std::to_string(nodes[node].line) + " " + steps.back();
+  if (steps.size() > kMaxChainSteps) {
+    steps.erase(steps.begin() + 2, steps.end() - static_cast<long>(kMaxChainSteps - 3));
+    steps.insert(steps.begin() + 2, "…");
+  }
+  std::string out;
+  for (const std::string& s : steps) out += (out.empty() ? "" : " → ") + s;
+  return out;
+}
+
+std::optional<MacReach> MacPath::at(const std::string& path, int line) const {
+  const auto node = graph_.node_at(path, line);
+  if (!node) return std::nullopt;
+  MacReach out;
+  out.status = static_cast<MacStatus>(best_[*node]);
+  if (best_[*node] < kUnreached) out.chain = chain_of(*node);
+  out.deciding = label_[*node];
+  return out;
+}
+
+bool MacPath::in_function(const std::string& path, int line) const {
+  const auto node = graph_.node_at(path, line);
+  return node && graph_.nodes()[*node].kind == CallNode::Kind::function;
+}
+
+}  // namespace mpsready

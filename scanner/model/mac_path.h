@@ -1,0 +1,63 @@
+#pragma once
+// Which code runs when the repository runs on a Mac, with `device="mps"` and every other option
+// at its default: the call graph (call_graph.h) searched from the core's roots, each edge taking
+// the conditions of its call site read under Mac assumptions — `torch.cuda.is_available()`,
+// `x.is_cuda` and `device.type == "cuda"` false, MPS tests and `sys.platform == "darwin"` true,
+// a device option `mps`, other options at their defaults (a parameter's, an argparse option's, a
+// class field's). A test it cannot decide is an optional path named by what it depends on.
+//
+// Roots: the core's entry points and packages (the module bodies the model starts from), and its
+// public API: top-level public functions and classes of core modules that nothing in the core
+// calls, and functions a decorator may register for dispatch by name.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/call_graph.h"
+
+namespace mpsready {
+
+// Best first. `optional_off`: only behind an option whose default is off (`--fused-attn`,
+// `use_flash=False`); `not_on_mac`: only behind conditions a Mac makes false (a CUDA check, a
+// `try` whose handler falls back).
+enum class MacStatus { on_default = 0, optional = 1, optional_off = 2, not_on_mac = 3, unreached = 4 };
+std::string_view to_string(MacStatus status);
+
+struct MacReach {
+  MacStatus status = MacStatus::unreached;
+  // `cli.py:3 main → train.py:12 run → model.py:40 Model.forward (only with `--fused-attn`) → …`
+  std::string chain;
+  std::string deciding;  // the condition that decides the status ("only if `x.is_cuda`"), "" when none
+};
+
+class MacPath {
+ public:
+  MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph& graph);
+  // The status of the function around `line` of `path`; nullopt where the graph has no facts.
+  std::optional<MacReach> at(const std::string& path, int line) const;
+  // Whether `line` of `path` is a function (not module code).
+  bool in_function(const std::string& path, int line) const;
+
+ private:
+  struct Level {
+    int level = 0;
+    std::string label;
+  };
+  Level edge_level(const CallEdge& edge) const;
+  Level condition_level(int file, int condition) const;
+  // An option's default under Mac assumptions: 1 true, 0 false, 2 undecided.
+  int option_value(int file, const CodeCondition& c) const;
+  void search();
+  std::string chain_of(size_t node) const;
+
+  const RepoFacts& facts_;
+  const RepoModel& model_;
+  const CallGraph& graph_;
+  std::map<std::string, std::vector<std::pair<int, const CodeOption*>>> options_;  // name -> (file, option)
+  std::vector<int> best_;
+  std::vector<size_t> via_;  // the edge that gave the best level, SIZE_MAX for a root
+  std::vector<std::string> label_;  // the deciding condition of the best path so far
+};
+
+}  // namespace mpsready

@@ -1,0 +1,165 @@
+// The function-level call graph and the Mac path, on small repositories written here: each
+// file is parsed by the real front end (python/code_graph_facts.h) and the graph built by the
+// real model.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/call_graph.h"
+#include "model/mac_path.h"
+#include "python/code_graph_facts.h"
+#include "python/python_file.h"
+#include "python/ts_python.h"
+
+namespace mpsready::testing {
+namespace {
+
+using Files = std::vector<std::pair<std::string, std::string>>;
+
+class Graph {
+ public:
+  explicit Graph(const Files& files) {
+    PythonParser parser;
+    for (const auto& [path, source] : files) {
+      facts_.python_files.push_back(path);
+      paths_.push_back(path);
+      TreePtr tree = parser.parse(source, 10'000'000);
+      const PythonFile file(source, tree.get());
+      facts_.code.push_back(scan_code_graph(file, path));
+    }
+    model_.emplace(facts_, paths_, ModelConfig{});
+    graph_.emplace(facts_, *model_);
+    mac_.emplace(facts_, *model_, *graph_);
+  }
+
+  std::optional<size_t> node(const std::string& path, const std::string& name) const {
+    for (size_t i = 0; i < graph_->nodes().size(); ++i)
+      if (graph_->nodes()[i].path == path && graph_->nodes()[i].name == name) return i;
+    return std::nullopt;
+  }
+  // Whether `from` has an edge of kind `via` to `to` (each "path:name").
+  bool edge(const std::string& from_path, const std::string& from, const std::string& to_path, const std::string& to,
+            char via = 'c') const {
+    const auto a = node(from_path, from), b = node(to_path, to);
+    if (!a || !b) return false;
+    for (const size_t e : graph_->out(*a))
+      if (graph_->edges()[e].to == *b && graph_->edges()[e].via == via) return true;
+    return false;
+  }
+  MacReach at(const std::string& path, const std::string& function) const {
+    const auto n = node(path, function);
+    EXPECT_TRUE(n) << function;
+    return *mac_->at(path, graph_->nodes()[*n].line);
+  }
+  const CallGraph& graph() const { return *graph_; }
+  const CodeGraphFact& code(size_t i) const { return facts_.code[i]; }
+
+ private:
+  RepoFacts facts_;
+  std::vector<std::string> paths_;
+  std::optional<RepoModel> model_;
+  std::optional<CallGraph> graph_;
+  std::optional<MacPath> mac_;
+};
+
+TEST(CallGraph, ResolvesAliasesRelativeImportsAndReExports) {
+  const Graph g({{"pkg/__init__.py", "from .ops import smooth\n"},
+                 {"pkg/ops.py", "def smooth(x):\n    return x\n"},
+                 {"pkg/use_alias.py", "from pkg import ops as o\nimport pkg.ops as po\n\ndef a(x):\n    o.smooth(x)\n    po.smooth(x)\n"},
+                 {"pkg/use_relative.py", "from .ops import smooth as s\nfrom . import ops\n\ndef b(x):\n    s(x)\n\ndef c(x):\n    ops.smooth(x)\n"},
+                 {"pkg/use_package.py", "from pkg import smooth\n\ndef d(x):\n    return smooth(x)\n"}});
+  EXPECT_TRUE(g.edge("pkg/use_alias.py", "a", "pkg/ops.py", "smooth"));
+  EXPECT_TRUE(g.edge("pkg/use_relative.py", "b", "pkg/ops.py", "smooth"));
+  EXPECT_TRUE(g.edge("pkg/use_relative.py", "c", "pkg/ops.py", "smooth"));
+  // Through the package's `__init__`, which re-exports it.
+  EXPECT_TRUE(g.edge("pkg/use_package.py", "d", "pkg/ops.py", "smooth"));
+}
+
+TEST(CallGraph, ResolvesSelfSuperClassesAndNestedFunctions) {
+  const Graph g({{"pkg/__init__.py", ""},
+                 {"pkg/base.py", "class Base:\n    def forward(self, x):\n        return self.step(x)\n\n"
+                                 "    def step(self, x):\n        return x\n\n    def _helper(self):\n        pass\n"},
+                 {"pkg/model.py", "from .base import Base\n\nclass Model(Base):\n    def __init__(self):\n        self.k = 1\n\n"
+                                  "    def forward(self, x):\n        return super().forward(x)\n\n"
+                                  "    def step(self, x):\n        return Model.scale(x)\n\n    @staticmethod\n    def scale(x):\n        return x\n\n"
+                                  "def build():\n    def inner():\n        return Model()\n    return inner()\n"}});
+  EXPECT_TRUE(g.edge("pkg/model.py", "Model.forward", "pkg/base.py", "Base.forward"));
+  // `self.step()` in the base: its own, and the override of the subclass.
+  EXPECT_TRUE(g.edge("pkg/base.py", "Base.forward", "pkg/base.py", "Base.step"));
+  EXPECT_TRUE(g.edge("pkg/base.py", "Base.forward", "pkg/model.py", "Model.step"));
+  // A class attribute, a class call, the class's public methods and its base.
+  EXPECT_TRUE(g.edge("pkg/model.py", "Model.step", "pkg/model.py", "Model.scale"));
+  EXPECT_TRUE(g.edge("pkg/model.py", "build.inner", "pkg/model.py", "Model"));
+  EXPECT_TRUE(g.edge("pkg/model.py", "Model", "pkg/model.py", "Model.__init__", 'm'));
+  EXPECT_TRUE(g.edge("pkg/model.py", "Model", "pkg/base.py", "Base", 'b'));
+  EXPECT_FALSE(g.edge("pkg/base.py", "Base", "pkg/base.py", "Base._helper", 'm'));
+  // A nested function, called by its parent.
+  EXPECT_TRUE(g.edge("pkg/model.py", "build", "pkg/model.py", "build.inner"));
+}
+
+TEST(CallGraph, DecoratorsThatRegisterAndUnresolvedCalls) {
+  const Graph g({{"pkg/__init__.py", ""},
+                 {"pkg/ops.py", "import torch\nREGISTRY = {}\n\n@register('cuda')\ndef _cuda_op(x):\n    return x\n\n"
+                                "@torch.no_grad()\ndef _plain(x):\n    return x\n\nclass Runner:\n    def launch(self):\n        pass\n\n"
+                                "def go(obj, x):\n    obj.launch()\n    unknown_helper(x)\n    torch.nn.functional.relu(x)\n"}});
+  const auto& functions = g.code(1).functions;
+  ASSERT_EQ(functions.size(), 4u);
+  EXPECT_TRUE(functions[0].registered);
+  EXPECT_FALSE(functions[1].registered);
+  // `obj.launch()` on an object of unknown class goes to the methods of that name, no further;
+  // `unknown_helper()` and a function of torch go nowhere.
+  EXPECT_TRUE(g.edge("pkg/ops.py", "go", "", ".launch", 'u'));
+  EXPECT_FALSE(g.edge("pkg/ops.py", "go", "", ".relu", 'u'));
+  EXPECT_GE(g.graph().unresolved_calls(), 2u);
+}
+
+TEST(MacPath, CallSiteConditionsUnderMacAssumptions) {
+  const Graph g({{"pkg/__init__.py", "from .api import smooth, attend, norm, pick, guard, short\n"},
+                 {"pkg/api.py",
+                  "import torch\n\n"
+                  "def smooth(x):\n    if x.is_cuda:\n        return _cuda(x)\n    else:\n        return _cpu(x)\n\n"
+                  "def attend(x, use_flash=False, exact=True):\n    if use_flash:\n        _flash(x)\n    if exact:\n        _exact(x)\n    if x.device.type == 'mps':\n        _mps(x)\n\n"
+                  "def norm(x):\n    try:\n        return _fused(x)\n    except Exception:\n        return _ref(x)\n\n"
+                  "def pick(x):\n    fn = _cuda2 if torch.cuda.is_available() else _cpu2\n    return fn(x)\n\n"
+                  "def guard(x):\n    if not torch.cuda.is_available():\n        return _cpu3(x)\n    _after(x)\n\n"
+                  "def short(x, mode=None):\n    x.shape and _maybe(x)\n    mode or _unknown_default(x)\n\n"
+                  "def _cuda(x): pass\ndef _cpu(x): pass\ndef _flash(x): pass\ndef _exact(x): pass\ndef _mps(x): pass\n"
+                  "def _fused(x): pass\ndef _ref(x): pass\ndef _cuda2(x): pass\ndef _cpu2(x): pass\ndef _cpu3(x): pass\n"
+                  "def _after(x): pass\ndef _maybe(x): pass\ndef _unknown_default(x): pass\ndef _never(x): pass\n"}});
+  const auto status = [&](const char* name) { return g.at("pkg/api.py", name).status; };
+  EXPECT_EQ(status("smooth"), MacStatus::on_default);
+  EXPECT_EQ(status("_cuda"), MacStatus::not_on_mac);
+  EXPECT_EQ(status("_cpu"), MacStatus::on_default);
+  EXPECT_EQ(status("_flash"), MacStatus::optional_off);
+  EXPECT_EQ(status("_exact"), MacStatus::on_default);
+  EXPECT_EQ(status("_mps"), MacStatus::on_default);
+  EXPECT_EQ(status("_fused"), MacStatus::not_on_mac);
+  EXPECT_EQ(status("_ref"), MacStatus::on_default);
+  EXPECT_EQ(status("_cuda2"), MacStatus::not_on_mac);
+  EXPECT_EQ(status("_cpu2"), MacStatus::on_default);
+  EXPECT_EQ(status("_cpu3"), MacStatus::on_default);
+  EXPECT_EQ(status("_after"), MacStatus::not_on_mac);
+  EXPECT_EQ(status("_maybe"), MacStatus::optional);
+  // `mode or f()`: f runs when mode is falsy, and its default is None.
+  EXPECT_EQ(status("_unknown_default"), MacStatus::on_default);
+  EXPECT_EQ(status("_never"), MacStatus::unreached);
+  const MacReach cuda = g.at("pkg/api.py", "_cuda");
+  EXPECT_NE(cuda.chain.find("smooth"), std::string::npos) << cuda.chain;
+  EXPECT_NE(cuda.deciding.find("x.is_cuda"), std::string::npos) << cuda.deciding;
+  EXPECT_NE(g.at("pkg/api.py", "_flash").deciding.find("off by default"), std::string::npos);
+}
+
+TEST(MacPath, ReRaisingHandlerAndOptionOnByDefaultAreTaken) {
+  const Graph g({{"pkg/__init__.py", "from .api import norm, attend\n"},
+                 {"pkg/api.py",
+                  "def norm(x):\n    try:\n        return _fused(x)\n    except Exception:\n        print('failed')\n        raise\n\n"
+                  "def attend(x, use_flash=True):\n    if use_flash:\n        _flash(x)\n\n"
+                  "def _fused(x): pass\ndef _flash(x): pass\n"}});
+  EXPECT_EQ(g.at("pkg/api.py", "_fused").status, MacStatus::on_default);
+  EXPECT_EQ(g.at("pkg/api.py", "_flash").status, MacStatus::on_default);
+}
+
+}  // namespace
+}  // namespace mpsready::testing

@@ -1,0 +1,2 @@
+from .model import Attention
+from .cli import main
