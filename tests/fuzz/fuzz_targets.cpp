@@ -43,6 +43,7 @@ const std::vector<FuzzTarget>& fuzz_targets() {
       {"shell", manifest<kShell>},
       {"config", fuzz_config},
       {"rule-files", fuzz_rule_files},
+      {"cache", fuzz_scan_cache},
   };
   return targets;
 }

@@ -25,5 +25,6 @@ void fuzz_cpp_isolated(std::string_view bytes);  // in the supervised child proc
 void fuzz_manifest(std::string_view file_name, std::string_view bytes);
 void fuzz_config(std::string_view bytes);
 void fuzz_rule_files(std::string_view bytes);
+void fuzz_scan_cache(std::string_view bytes);  // a file in the --cache directory
 
 }  // namespace mpsready::fuzz
