@@ -5,7 +5,7 @@
 #include <iterator>
 #include <vector>
 
-#include "engine/content_hash.h"
+#include "engine/sha256.h"
 
 namespace mpsready {
 
@@ -17,7 +17,7 @@ std::string file_fingerprint(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return "";
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  return hex64(content_hash(bytes));
+  return hex(sha256(bytes));
 }
 
 std::string tree_fingerprint(const fs::path& dir) {
@@ -31,9 +31,9 @@ std::string tree_fingerprint(const fs::path& dir) {
       files.emplace_back(it->path().lexically_relative(dir).generic_string(), it->path());
   }
   std::sort(files.begin(), files.end());
-  HashBuilder h;
+  Sha256Pieces h;
   for (const auto& [relative, absolute] : files) h.add(relative).add(file_fingerprint(absolute));
-  return hex64(h.value());
+  return hex(h.finish());
 }
 
 }  // namespace mpsready

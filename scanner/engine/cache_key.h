@@ -1,6 +1,7 @@
 #pragma once
 // Pieces of the scan cache's key: fingerprints of the inputs, besides a file's own bytes, that
-// decide what its analysis yields.
+// decide what its analysis yields. Fingerprints are SHA-256 (hex): a compile_commands.json comes
+// from the scanned repository, so a fast hash would let it pass for another.
 #include <filesystem>
 #include <string>
 
@@ -11,7 +12,7 @@ namespace mpsready {
 // would be a wrong answer, a missed one only a slower scan.
 std::string tree_fingerprint(const std::filesystem::path& dir);
 
-// A regular file's contents ("" when there is none: absent, a link, unreadable).
+// A regular file's contents, by SHA-256 ("" when there is none: absent, a link, unreadable).
 std::string file_fingerprint(const std::filesystem::path& file);
 
 }  // namespace mpsready

@@ -66,21 +66,4 @@ uint64_t content_hash(std::string_view bytes, uint64_t seed) {
   return mix(kP1 ^ len, mix(a ^ kP1, b ^ h));
 }
 
-HashBuilder& HashBuilder::add(std::string_view piece) {
-  state_ = content_hash(piece, state_ ^ (piece.size() * kP2));
-  return *this;
-}
-
-HashBuilder& HashBuilder::add(uint64_t value) {
-  state_ = mix(state_ ^ kP3, value ^ kP0);
-  return *this;
-}
-
-std::string hex64(uint64_t value) {
-  static const char digits[] = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, value >>= 4) out[static_cast<size_t>(i)] = digits[value & 15];
-  return out;
-}
-
 }  // namespace mpsready

@@ -42,6 +42,13 @@ bool ByteReader::view(std::string_view& value) {
   return true;
 }
 
+bool ByteReader::raw(size_t size, std::string_view& value) {
+  if (size > bytes_.size() - pos_) return false;
+  value = bytes_.substr(pos_, size);
+  pos_ += size;
+  return true;
+}
+
 bool ByteReader::string(std::string& value) {
   std::string_view v;
   if (!view(v)) return false;

@@ -28,6 +28,7 @@ class ByteReader {
   bool string(std::string& value);
   bool view(std::string_view& value);  // a string without copying
   bool fixed64(uint64_t& value);
+  bool raw(size_t size, std::string_view& value);  // exactly `size` bytes, no length prefix
   bool at_end() const { return pos_ == bytes_.size(); }
   size_t position() const { return pos_; }
 

@@ -9,13 +9,14 @@
 
 #include "engine/content_hash.h"
 #include "engine/outcome_codec.h"
+#include "engine/sha256.h"
 
 namespace mpsready {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view kMagic = "mpsready-cache 1\n";
+constexpr std::string_view kFormatPrefix = "mpsready-cache ";
 constexpr std::string_view kSuffix = ".mpsready-cache";
 constexpr std::string_view kTempPrefix = ".mpsready-cache-tmp-";
 
@@ -50,8 +51,9 @@ void prune(const fs::path& dir) {
 }  // namespace
 
 ScanCache::ScanCache(fs::path dir, const std::string& key, const fs::path& root) : dir_(std::move(dir)), key_(key) {
-  const uint64_t name = HashBuilder().add(key).add(canonical_or_absolute(root).string()).value();
-  file_ = dir_ / (hex64(name) + std::string(kSuffix));
+  // The format is part of the name too: a file of another format is not even opened, as a rule.
+  const Sha256 name = Sha256Pieces().add(kCacheFormatLine).add(key).add(canonical_or_absolute(root).string()).finish();
+  file_ = dir_ / (hex(name, 16) + std::string(kSuffix));
 }
 
 void ScanCache::load() {
@@ -75,30 +77,41 @@ void ScanCache::load() {
     buffer_.clear();
   };
   const std::string_view all(buffer_);
-  if (all.size() < kMagic.size() + 8 || all.substr(0, kMagic.size()) != kMagic) return corrupt("not a cache file");
-  // The checksum covers everything before it: a torn or edited file is not trusted.
+  if (all.substr(0, kCacheFormatLine.size()) != kCacheFormatLine) {
+    // An older (or newer) mpsready's cache: never read past its first line.
+    const size_t eol = all.find('\n');
+    if (all.substr(0, kFormatPrefix.size()) == kFormatPrefix && eol != std::string_view::npos && eol <= 32)
+      return corrupt("cache format " + std::string(all.substr(kFormatPrefix.size(), eol - kFormatPrefix.size())) +
+                     ", this version reads format " +
+                     std::string(kCacheFormatLine.substr(kFormatPrefix.size(), kCacheFormatLine.size() - kFormatPrefix.size() - 1)));
+    return corrupt("not a cache file");
+  }
+  if (all.size() < kCacheFormatLine.size() + 8) return corrupt("truncated header");
+  // The checksum covers everything before it: a torn or damaged file is not read.
   const std::string_view body = all.substr(0, all.size() - 8);
   uint64_t checksum = 0;
   ByteReader trailer(all.substr(all.size() - 8));
   if (!trailer.fixed64(checksum) || checksum != content_hash(body)) return corrupt("checksum mismatch");
-  ByteReader r(body.substr(kMagic.size()));
+  ByteReader r(body.substr(kCacheFormatLine.size()));
   std::string_view key;
   uint64_t count = 0;
   if (!r.view(key) || !r.varint(count)) return corrupt("truncated header");
   // A different rule set or version hashed to the same name: nothing in it applies.
   if (key != key_) return;
   for (uint64_t i = 0; i < count; ++i) {
-    std::string_view path, blob;
-    uint64_t hash = 0;
-    if (!r.view(path) || !r.fixed64(hash) || !r.view(blob)) return corrupt("truncated entry");
-    entries_[path] = Cached{hash, blob};
+    std::string_view path, digest, blob;
+    ContentIdentity identity;
+    if (!r.view(path) || !r.varint(identity.size) || !r.raw(identity.digest.size(), digest) || !r.view(blob))
+      return corrupt("truncated entry");
+    std::copy(digest.begin(), digest.end(), identity.digest.begin());
+    entries_[path] = Cached{identity, blob};
   }
   if (!r.at_end()) return corrupt("trailing bytes");
 }
 
-std::optional<FileOutcome> ScanCache::lookup(const std::string& path, uint64_t hash) const {
+std::optional<FileOutcome> ScanCache::lookup(const std::string& path, const ContentIdentity& identity) const {
   const auto it = entries_.find(path);
-  if (it == entries_.end() || it->second.hash != hash) return std::nullopt;
+  if (it == entries_.end() || !(it->second.identity == identity)) return std::nullopt;
   auto outcome = decode_outcome(it->second.blob, path);
   if (outcome) {
     it->second.hit = true;
@@ -110,7 +123,7 @@ std::optional<FileOutcome> ScanCache::lookup(const std::string& path, uint64_t h
 bool ScanCache::save(const std::vector<Entry>& entries) {
   const auto reusable = [&](const Entry& e) -> const Cached* {
     const auto it = entries_.find(*e.path);
-    return it != entries_.end() && it->second.hit && it->second.hash == e.hash ? &it->second : nullptr;
+    return it != entries_.end() && it->second.hit && it->second.identity == e.identity ? &it->second : nullptr;
   };
   // Hits are distinct loaded paths, so as many hits as entries, and as many as were loaded,
   // means the new file would hold the same entries in the same (walk) order.
@@ -122,14 +135,15 @@ bool ScanCache::save(const std::vector<Entry>& entries) {
   }
   std::error_code ec;
   fs::create_directories(dir_, ec);
-  std::string data(kMagic);
+  std::string data(kCacheFormatLine);
   data.reserve(buffer_.size() + (buffer_.size() >> 3) + 4096);
   put_string(data, key_);
   put_varint(data, entries.size());
   std::string blob;
   for (const Entry& e : entries) {
     put_string(data, *e.path);
-    put_fixed64(data, e.hash);
+    put_varint(data, e.identity.size);
+    data.append(reinterpret_cast<const char*>(e.identity.digest.data()), e.identity.digest.size());
     if (const Cached* cached = reusable(e)) {
       put_string(data, cached->blob);
       continue;
@@ -161,6 +175,12 @@ bool ScanCache::save(const std::vector<Entry>& entries) {
   }
   prune(dir_);
   return true;
+}
+
+std::vector<std::pair<std::string, ContentIdentity>> ScanCache::loaded() const {
+  std::vector<std::pair<std::string, ContentIdentity>> out;
+  for (const auto& [path, cached] : entries_) out.emplace_back(std::string(path), cached.identity);
+  return out;
 }
 
 }  // namespace mpsready

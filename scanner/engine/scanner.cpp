@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "core/source_text.h"
-#include "engine/content_hash.h"
+#include "engine/content_identity.h"
 #include "engine/file_reader.h"
 #include "engine/in_flight.h"
 #include "engine/progress_line.h"
@@ -21,10 +21,11 @@ struct Workers {
   std::vector<std::unique_ptr<FrontendWorker>> per_frontend;
 };
 
-// The content hash of a file that was read, for the cache (nullopt: not read, never cached).
+// The size and SHA-256 of the bytes that were read, for the cache (nullopt: not read, never
+// cached).
 struct FileWork {
   FileOutcome outcome;
-  std::optional<uint64_t> hash;
+  std::optional<ContentIdentity> identity;
 };
 
 // The reason a supervisor gave for leaving this file out (a crash or hang in an earlier attempt).
@@ -49,8 +50,10 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
     return work;
   }
   if (cache) {
-    work.hash = content_hash(*read.bytes);
-    if (auto cached = cache->lookup(file.path, *work.hash)) {
+    // The very bytes analysed below are the ones identified: nothing about the file (its time, its
+    // git object, a diff) stands in for them.
+    work.identity = identify_content(*read.bytes);
+    if (auto cached = cache->lookup(file.path, *work.identity)) {
       out = std::move(*cached);
       return work;
     }
@@ -154,8 +157,8 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
     // time limit stopped); the new file replaces the old one, so it holds this scan's files only.
     std::vector<ScanCache::Entry> entries;
     for (size_t i = 0; i < outcomes.size(); ++i)
-      if (outcomes[i].hash && outcomes[i].outcome.cacheable)
-        entries.push_back({&walk.files[i].path, *outcomes[i].hash, &outcomes[i].outcome});
+      if (outcomes[i].identity && outcomes[i].outcome.cacheable)
+        entries.push_back({&walk.files[i].path, *outcomes[i].identity, &outcomes[i].outcome});
     cache->save(entries);
     result.cache_hits = cache->hits();
     result.cache_notes = cache->notes();

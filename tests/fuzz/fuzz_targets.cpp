@@ -44,6 +44,7 @@ const std::vector<FuzzTarget>& fuzz_targets() {
       {"config", fuzz_config},
       {"rule-files", fuzz_rule_files},
       {"fix-write", fuzz_fix_write},
+      {"cache", fuzz_scan_cache},
   };
   return targets;
 }

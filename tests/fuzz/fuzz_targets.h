@@ -26,5 +26,6 @@ void fuzz_manifest(std::string_view file_name, std::string_view bytes);
 void fuzz_config(std::string_view bytes);
 void fuzz_rule_files(std::string_view bytes);
 void fuzz_fix_write(std::string_view bytes);  // `fix --write` in a root full of links out of it
+void fuzz_scan_cache(std::string_view bytes);  // a file in the --cache directory
 
 }  // namespace mpsready::fuzz

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "engine/content_hash.h"
+#include "engine/content_identity.h"
 #include "engine/outcome_codec.h"
 #include "engine/scan_cache.h"
 #include "support/test_support.h"
@@ -81,8 +82,22 @@ TEST(ContentHash, StableAndSensitiveToEveryByte) {
     EXPECT_NE(content_hash(changed), base) << i;
   }
   EXPECT_NE(content_hash(""), content_hash(std::string(1, '\0')));
-  EXPECT_NE(HashBuilder().add("ab").add("c").value(), HashBuilder().add("a").add("bc").value());
-  EXPECT_EQ(hex64(0xabcull), "0000000000000abc");
+}
+
+// FIPS 180-2's test vectors, the digest of a large input, and pieces that are not concatenated.
+TEST(Sha256, KnownDigestsAndPiecesWithTheirLengths) {
+  EXPECT_EQ(hex(sha256("")), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(hex(sha256("abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(hex(sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(hex(sha256(std::string(1000000, 'a'))), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  EXPECT_EQ(hex(sha256("abc"), 4), "ba7816bf");
+  Sha256Pieces ab_c, a_bc;
+  EXPECT_NE(hex(ab_c.add("ab").add("c").finish()), hex(a_bc.add("a").add("bc").finish()));
+  const ContentIdentity id = identify_content("import torch\n");
+  EXPECT_EQ(id.size, 13u);
+  EXPECT_EQ(id, identify_content("import torch\n"));
+  EXPECT_FALSE(id == identify_content("import torch\r"));
 }
 
 TEST(OutcomeCodec, RoundTripsEveryField) {
@@ -123,26 +138,35 @@ TEST(OutcomeCodec, RejectsTruncatedForeignAndEscapingEntries) {
   }
 }
 
-TEST(ScanCache, SavesLoadsAndMatchesPathHashAndKey) {
+TEST(ScanCache, SavesLoadsAndMatchesPathIdentityAndKey) {
   TempDir dir;
   const std::string path = "a.py";
   const FileOutcome o = sample_outcome(path);
+  const ContentIdentity seven = identify_content("x = 7\n");
   {
     ScanCache cache(dir.path() / "cache", "key 1", dir.path());
     cache.load();
-    EXPECT_FALSE(cache.lookup(path, 7));
-    ASSERT_TRUE(cache.save({{&path, 7, &o}}));
+    EXPECT_FALSE(cache.lookup(path, seven));
+    ASSERT_TRUE(cache.save({{&path, seven, &o}}));
     EXPECT_TRUE(cache.notes().empty());
   }
   ScanCache same(dir.path() / "cache", "key 1", dir.path());
   same.load();
-  ASSERT_TRUE(same.lookup(path, 7));
-  EXPECT_EQ(encoded(*same.lookup(path, 7)), encoded(o));
-  EXPECT_FALSE(same.lookup(path, 8));     // the content changed
-  EXPECT_FALSE(same.lookup("b.py", 7));  // another file
+  ASSERT_TRUE(same.lookup(path, seven));
+  EXPECT_EQ(encoded(*same.lookup(path, seven)), encoded(o));
+  EXPECT_FALSE(same.lookup(path, identify_content("x = 8\n")));  // the content changed
+  EXPECT_FALSE(same.lookup("b.py", seven));                       // another file
+  // The size and the digest must both match: one alone never stands for the bytes.
+  ContentIdentity other_size = seven, other_digest = seven;
+  ++other_size.size;
+  other_digest.digest[31] ^= 1;
+  EXPECT_FALSE(same.lookup(path, other_size));
+  EXPECT_FALSE(same.lookup(path, other_digest));
+  ASSERT_EQ(same.loaded().size(), 1u);
+  EXPECT_EQ(same.loaded()[0].second, seven);
   ScanCache other_rules(dir.path() / "cache", "key 2", dir.path());
   other_rules.load();
-  EXPECT_FALSE(other_rules.lookup(path, 7));
+  EXPECT_FALSE(other_rules.lookup(path, seven));
   // No temporary file is left behind.
   size_t files = 0;
   for (const auto& e : fs::directory_iterator(dir.path() / "cache")) {
@@ -156,22 +180,62 @@ TEST(ScanCache, ACorruptFileIsIgnoredWithANote) {
   TempDir dir;
   const std::string path = "a.py";
   const FileOutcome o = sample_outcome(path);
+  const ContentIdentity one = identify_content("1");
   ScanCache writer(dir.path(), "k", dir.path() / "repo");
-  ASSERT_TRUE(writer.save({{&path, 1, &o}}));
-  std::string bytes = read_text(writer.file());
+  ASSERT_TRUE(writer.save({{&path, one, &o}}));
+  const std::string good = read_text(writer.file());
+  ASSERT_EQ(good.rfind(kCacheFormatLine, 0), 0u);
+  std::string bytes = good;
   bytes[bytes.size() / 2] ^= 0x20;  // one flipped bit in the middle
   std::ofstream(writer.file(), std::ios::binary | std::ios::trunc) << bytes;
   ScanCache reader(dir.path(), "k", dir.path() / "repo");
   reader.load();
-  EXPECT_FALSE(reader.lookup(path, 1));
+  EXPECT_FALSE(reader.lookup(path, one));
+  EXPECT_TRUE(reader.loaded().empty());
   ASSERT_EQ(reader.notes().size(), 1u);
   EXPECT_NE(reader.notes()[0].find("checksum mismatch"), std::string::npos) << reader.notes()[0];
+
+  // A torn file (cut anywhere) is never read.
+  for (size_t cut : {good.size() - 1, good.size() - 8, good.size() / 2, kCacheFormatLine.size() + 3}) {
+    std::ofstream(writer.file(), std::ios::binary | std::ios::trunc) << good.substr(0, cut);
+    ScanCache torn(dir.path(), "k", dir.path() / "repo");
+    torn.load();
+    EXPECT_FALSE(torn.lookup(path, one)) << cut;
+    EXPECT_EQ(torn.notes().size(), 1u) << cut;
+  }
 
   std::ofstream(writer.file(), std::ios::binary | std::ios::trunc) << "not a cache";
   ScanCache garbage(dir.path(), "k", dir.path() / "repo");
   garbage.load();
-  EXPECT_FALSE(garbage.lookup(path, 1));
+  EXPECT_FALSE(garbage.lookup(path, one));
   EXPECT_EQ(garbage.notes().size(), 1u);
+}
+
+// A cache written by an older mpsready (format 1: a 64-bit fast hash per file) is ignored with
+// a note naming its format, whatever it holds.
+TEST(ScanCache, AFileOfAnotherFormatIsIgnoredWithANote) {
+  TempDir dir;
+  const std::string path = "a.py";
+  const FileOutcome o = sample_outcome(path);
+  ScanCache writer(dir.path(), "k", dir.path() / "repo");
+  ASSERT_TRUE(writer.save({{&path, identify_content("1"), &o}}));
+  std::string bytes = read_text(writer.file());
+  ASSERT_EQ(bytes.rfind(kCacheFormatLine, 0), 0u);
+  bytes.replace(0, kCacheFormatLine.size(), "mpsready-cache 1\n");
+  std::ofstream(writer.file(), std::ios::binary | std::ios::trunc) << bytes;
+  ScanCache reader(dir.path(), "k", dir.path() / "repo");
+  reader.load();
+  EXPECT_FALSE(reader.lookup(path, identify_content("1")));
+  EXPECT_TRUE(reader.loaded().empty());
+  ASSERT_EQ(reader.notes().size(), 1u);
+  EXPECT_NE(reader.notes()[0].find("(cache format 1, this version reads format 2)"), std::string::npos)
+      << reader.notes()[0];
+  // The next save replaces it with a file of the current format.
+  ASSERT_TRUE(reader.save({{&path, identify_content("1"), &o}}));
+  ScanCache again(dir.path(), "k", dir.path() / "repo");
+  again.load();
+  EXPECT_TRUE(again.notes().empty());
+  EXPECT_TRUE(again.lookup(path, identify_content("1")));
 }
 
 TEST(ScanCache, TheDirectoryKeepsOnlyTheMostRecentCaches) {
@@ -180,7 +244,7 @@ TEST(ScanCache, TheDirectoryKeepsOnlyTheMostRecentCaches) {
   const FileOutcome o = sample_outcome(path);
   for (size_t i = 0; i < kMaxCacheFiles + 3; ++i) {
     ScanCache cache(dir.path(), "k", dir.path() / ("repo" + std::to_string(i)));
-    ASSERT_TRUE(cache.save({{&path, 1, &o}}));
+    ASSERT_TRUE(cache.save({{&path, identify_content("1"), &o}}));
   }
   size_t files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++files;
@@ -188,7 +252,7 @@ TEST(ScanCache, TheDirectoryKeepsOnlyTheMostRecentCaches) {
   // The one just written is among those kept.
   ScanCache last(dir.path(), "k", dir.path() / ("repo" + std::to_string(kMaxCacheFiles + 2)));
   last.load();
-  EXPECT_TRUE(last.lookup(path, 1));
+  EXPECT_TRUE(last.lookup(path, identify_content("1")));
 }
 
 TEST(ScanCache, APipelineScanReusesUnchangedFilesOnly) {
