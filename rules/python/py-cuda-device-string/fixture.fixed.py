@@ -190,9 +190,16 @@ def _torch_device(idx):
     if idx == -1:
         return "cpu"
     # expect: py-cuda-device-string
-    return f"cuda:{idx}"
+    return (f"cuda:{idx}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
 
 
 def describe(idx):
     # ok: py-cuda-device-string
     return f"cuda:{idx}"
+
+
+class CUDAAccelerator:
+    # ok: py-cuda-device-string
+    def device_name(self):
+        # ok: py-cuda-device-string
+        return "cuda"

@@ -196,3 +196,10 @@ def _torch_device(idx):
 def describe(idx):
     # ok: py-cuda-device-string
     return f"cuda:{idx}"
+
+
+class CUDAAccelerator:
+    # ok: py-cuda-device-string
+    def device_name(self):
+        # ok: py-cuda-device-string
+        return "cuda"

@@ -50,12 +50,13 @@
  (#match? @n "(?i)device")
  (#string-match? @finding "^cuda(:([0-9]+|\\{\\}))?$"))
 
-; def _torch_device(idx): return f"cuda:{idx}"   (a helper that maps devices to CUDA only)
+; def _torch_device(idx): return f"cuda:{idx}"   (a helper that maps device indices to CUDA only;
+; a plain "cuda" returned by a per-backend class, `CUDAAccelerator.device_name`, is its job)
 ((function_definition
    name: (identifier) @fn
    body: (block (return_statement (string) @finding)))
  (#match? @fn "(?i)device")
- (#string-match? @finding "^cuda(:([0-9]+|\\{\\}))?$"))
+ (#string-match? @finding "^cuda:\\{\\}$"))
 
 ; torch.device("cuda:{:d}".format(rank))   torch.device("cuda:%d" % rank)   torch.device("cuda:" + str(rank))
 ; (f"cuda:{rank}" is a plain string literal and is matched by the call matchers)
