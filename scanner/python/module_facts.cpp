@@ -129,7 +129,9 @@ std::vector<EvidenceFact> scan_mps_evidence(const std::string& path, std::string
     const size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos || line[first] == '#') return true;
     const std::string code = shorten_utf8(line.substr(first), kEvidenceText);
-    if (has_mps) {
+    // Substring tests first: the regexes run only on lines that could match them.
+    const auto holds = [&](std::string_view needle) { return line.find(needle) != std::string_view::npos; };
+    if (has_mps && (holds("mps") || holds("MPS") || holds("Mps") || holds("torch.accelerator"))) {
       if (selects_seen < kEvidencePerFile && RE2::PartialMatch(line, selects)) {
         out.push_back({path, number, 0, "selects-mps", code});
         ++selects_seen;
@@ -139,14 +141,17 @@ std::vector<EvidenceFact> scan_mps_evidence(const std::string& path, std::string
       }
     }
     if (has_fallback && fallback_seen < kEvidencePerFile) {
-      if (RE2::PartialMatch(line, cuda_branch)) {
+      if (holds("cuda") && RE2::PartialMatch(line, cuda_branch)) {
         cuda_if_line = number;
         cuda_if_reported = false;
       }
-      if (RE2::PartialMatch(line, fallback_def) || RE2::PartialMatch(line, cpu_build)) {
+      const bool named_fallback = holds("_pytorch") || holds("_python") || holds("_torch") || holds("_ref") ||
+                                  holds("_naive");
+      if ((named_fallback && RE2::PartialMatch(line, fallback_def)) ||
+          (holds("CppExtension") && RE2::PartialMatch(line, cpu_build))) {
         out.push_back({path, number, 0, "cpu-fallback", code});
         ++fallback_seen;
-      } else if (cuda_if_line && !cuda_if_reported && number - cuda_if_line <= kFallbackReach &&
+      } else if (named_fallback && cuda_if_line && !cuda_if_reported && number - cuda_if_line <= kFallbackReach &&
                  RE2::PartialMatch(line, fallback_call)) {
         // Reported at the check: that is where the code chooses between the op and its fallback.
         out.push_back({path, cuda_if_line, 0, "cpu-fallback", code});
