@@ -11,6 +11,8 @@ namespace {
 
 constexpr size_t kEvidencePerFile = 3;
 constexpr size_t kEvidenceText = 100;
+// How many lines after a CUDA check a call of a pure-PyTorch fallback still belongs to it.
+constexpr int kFallbackReach = 30;
 
 // Calls each line of `text` with its 1-based number.
 template <typename F>
@@ -101,15 +103,63 @@ ModuleFact scan_main_block(const std::string& path, std::string_view text) {
 std::vector<EvidenceFact> scan_mps_evidence(const std::string& path, std::string_view text) {
   // Code that picks or handles MPS: the backend's own API, or "mps" as a device string.
   static const RE2 selects(R"((torch\.backends\.mps\.is_(?:available|built)|torch\.mps\.[a-z_]+|["']mps(?::\d+)?["']))");
+  // Code that knows MPS without choosing it on this line: a helper or class named for it
+  // (`def get_mps_device_if_available`, `class MPSAccelerator`), a switch read from the
+  // environment (`os.environ.get("SUNO_ENABLE_MPS")`), the device-agnostic `torch.accelerator`.
+  static const RE2 aware(
+      R"re((^\s*(?:def|class)\s+\w*(?:\b|_)(?:mps|MPS|Mps)(?:_|[A-Z]|\b)\w*|(?:os\.environ(?:\.get)?|os\.getenv)\s*[(\[]\s*["'][A-Z0-9_]*MPS[A-Z0-9_]*["']|\btorch\.accelerator\.[a-z_]+))re");
+  // A pure-PyTorch alternative to a compiled op: its definition (`class DCNv3_pytorch`, `def
+  // knn_python`), or a call of one on a path a Mac takes, and a setup.py that builds the CPU
+  // extension (`extension = CppExtension`).
+  static const RE2 fallback_def(R"(^\s*(?:def|class)\s+\w+_(?:pytorch|python|torch|ref|reference|naive)\b)");
+  static const RE2 fallback_call(R"(\b\w+_(?:pytorch|python|reference|naive)\s*\()");
+  static const RE2 cuda_branch(R"(^\s*(?:el)?if\s+.*(?:\.is_cuda\b|torch\.cuda\.is_available\(\)|\.type\s*[!=]=\s*["']cuda["']))");
+  static const RE2 cpu_build(R"(^\s*\w+\s*=\s*(?:[\w.]+\.)?CppExtension\s*$)");
   std::vector<EvidenceFact> out;
-  if (text.find("mps") == std::string_view::npos) return out;
+  const bool has_mps = text.find("mps") != std::string_view::npos || text.find("MPS") != std::string_view::npos ||
+                       text.find("torch.accelerator") != std::string_view::npos;
+  const bool has_fallback = text.find("_pytorch") != std::string_view::npos || text.find("_python") != std::string_view::npos ||
+                            text.find("_ref") != std::string_view::npos || text.find("_naive") != std::string_view::npos ||
+                            text.find("CppExtension") != std::string_view::npos;
+  if (!has_mps && !has_fallback) return out;
+  size_t selects_seen = 0, aware_seen = 0, fallback_seen = 0;
+  int cuda_if_line = 0;        // the last `if` that tests CUDA, while a fallback call may follow it
+  bool cuda_if_reported = false;
   for_each_line(text, [&](int number, std::string_view line) {
     const size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos || line[first] == '#') return true;
-    std::string seen;
-    if (RE2::PartialMatch(line, selects, &seen))
-      out.push_back({path, number, 0, "selects-mps", shorten_utf8(line.substr(first), kEvidenceText)});
-    return out.size() < kEvidencePerFile;
+    const std::string code = shorten_utf8(line.substr(first), kEvidenceText);
+    // Substring tests first: the regexes run only on lines that could match them.
+    const auto holds = [&](std::string_view needle) { return line.find(needle) != std::string_view::npos; };
+    if (has_mps && (holds("mps") || holds("MPS") || holds("Mps") || holds("torch.accelerator"))) {
+      if (selects_seen < kEvidencePerFile && RE2::PartialMatch(line, selects)) {
+        out.push_back({path, number, 0, "selects-mps", code});
+        ++selects_seen;
+      } else if (aware_seen < kEvidencePerFile && RE2::PartialMatch(line, aware)) {
+        out.push_back({path, number, 0, "mps-aware", code});
+        ++aware_seen;
+      }
+    }
+    if (has_fallback && fallback_seen < kEvidencePerFile) {
+      if (holds("cuda") && RE2::PartialMatch(line, cuda_branch)) {
+        cuda_if_line = number;
+        cuda_if_reported = false;
+      }
+      const bool named_fallback = holds("_pytorch") || holds("_python") || holds("_torch") || holds("_ref") ||
+                                  holds("_naive");
+      if ((named_fallback && RE2::PartialMatch(line, fallback_def)) ||
+          (holds("CppExtension") && RE2::PartialMatch(line, cpu_build))) {
+        out.push_back({path, number, 0, "cpu-fallback", code});
+        ++fallback_seen;
+      } else if (named_fallback && cuda_if_line && !cuda_if_reported && number - cuda_if_line <= kFallbackReach &&
+                 RE2::PartialMatch(line, fallback_call)) {
+        // Reported at the check: that is where the code chooses between the op and its fallback.
+        out.push_back({path, cuda_if_line, 0, "cpu-fallback", code});
+        cuda_if_reported = true;
+        ++fallback_seen;
+      }
+    }
+    return true;
   });
   return out;
 }

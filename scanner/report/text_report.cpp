@@ -97,6 +97,8 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   // Evidence, kind by kind (the model sorts it by kind): never a substitute for the findings.
   static const std::pair<const char*, const char*> kKinds[] = {
       {"selects-mps", "code that selects or handles MPS"},
+      {"mps-aware", "code that knows MPS (an MPS helper or class, an MPS switch, torch.accelerator)"},
+      {"cpu-fallback", "pure-PyTorch or CPU alternatives to compiled ops"},
       {"docs-mps", "documentation that mentions MPS or Apple Silicon"},
       {"ci-macos", "CI jobs on macOS"},
       {"docs-requires-cuda", "documentation that requires CUDA or an NVIDIA GPU"},

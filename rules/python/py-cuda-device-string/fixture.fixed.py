@@ -164,3 +164,42 @@ def cli():
     # ok: py-cuda-device-string
     parser.add_argument("--device", default="cuda", help="cuda, mps or cpu")
     return parser.parse_args()
+
+
+def formatted_devices(rank, local_rank, x):
+    # expect: py-cuda-device-string
+    a = torch.device("cuda:{:d}".format(rank))
+    # expect: py-cuda-device-string
+    b = torch.device("cuda:%d" % rank)
+    # expect: py-cuda-device-string
+    c = torch.device("cuda:" + str(rank))
+    # expect: py-cuda-device-string
+    y = x.to("cuda:{}".format(local_rank))
+    # expect: py-cuda-device-string
+    device = "cuda:%d" % local_rank
+    # ok: py-cuda-device-string
+    label = "cuda:%d" % rank
+    # ok: py-cuda-device-string
+    d = torch.device("mps:{}".format(rank))
+    # ok: py-cuda-device-string
+    print("cuda:{}".format(rank))
+    return a, b, c, y, device, label, d
+
+
+def _torch_device(idx):
+    if idx == -1:
+        return "cpu"
+    # expect: py-cuda-device-string
+    return (f"cuda:{idx}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+
+
+def describe(idx):
+    # ok: py-cuda-device-string
+    return f"cuda:{idx}"
+
+
+class CUDAAccelerator:
+    # ok: py-cuda-device-string
+    def device_name(self):
+        # ok: py-cuda-device-string
+        return "cuda"

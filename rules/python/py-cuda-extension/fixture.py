@@ -51,7 +51,12 @@ def jit_load():
     inline = load_inline(name="inline_ext", cpp_sources=CPP_SRC, cuda_sources=CUDA_SRC, functions=["add"])
     # todo-expect: py-cuda-extension
     from_list = load(name="from_list", sources=KERNEL_SOURCES)
-    return fused, upfirdn, lltm, inline, from_list
+    # Flags for nvcc say the sources hold CUDA, whatever the list is.
+    # expect: py-cuda-extension
+    with_flags = cpp_extension.load(name="fused", sources=KERNEL_SOURCES, extra_cuda_cflags=["-O3"])
+    # ok: py-cuda-extension
+    cpu_flags = cpp_extension.load(name="fused_cpu", sources=KERNEL_SOURCES, extra_cflags=["-O3"])
+    return fused, upfirdn, lltm, inline, from_list, with_flags, cpu_flags
 
 
 def guarded_load():

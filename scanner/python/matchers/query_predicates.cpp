@@ -19,7 +19,7 @@ struct PredicateArg {
 
 enum class Op {
   eq, not_eq_, match, not_match, any_of, not_any_of, string_match, cuda_check, not_cuda_check,
-  mentions, not_mentions, resolves_to
+  mentions, not_mentions, resolves_to, needs_cuda, holds_without_cuda
 };
 
 const std::vector<std::pair<std::string, Op>>& op_names() {
@@ -28,7 +28,8 @@ const std::vector<std::pair<std::string, Op>>& op_names() {
       {"not-match?", Op::not_match}, {"any-of?", Op::any_of}, {"not-any-of?", Op::not_any_of},
       {"string-match?", Op::string_match}, {"cuda-check?", Op::cuda_check},
       {"not-cuda-check?", Op::not_cuda_check}, {"mentions?", Op::mentions},
-      {"not-mentions?", Op::not_mentions}, {"resolves-to?", Op::resolves_to}};
+      {"not-mentions?", Op::not_mentions}, {"resolves-to?", Op::resolves_to},
+      {"needs-cuda?", Op::needs_cuda}, {"holds-without-cuda?", Op::holds_without_cuda}};
   return ops;
 }
 
@@ -36,6 +37,31 @@ const std::vector<std::pair<std::string, Op>>& op_names() {
 bool holds_without_capture(Op op) {
   return op == Op::not_eq_ || op == Op::not_match || op == Op::not_any_of || op == Op::not_cuda_check ||
          op == Op::not_mentions;
+}
+
+// A condition a Mac can meet: a negative CUDA check (`not torch.cuda.is_available()`,
+// `CUDA_HOME is None`, `x.type != "cuda"`), or an `and` of conditions one of which is negative and
+// none positive (`d.type != "cuda" and d.type != "xpu"`). The guard map reads such an `and` as no
+// check at all, since its false branch may still lack CUDA; here only its true branch matters.
+bool holds_without_cuda(const PythonFile& file, TSNode node) {
+  bool negative = false;
+  std::vector<TSNode> stack{node};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    while (std::string_view(ts_node_type(n)) == "parenthesized_expression" && ts_node_named_child_count(n) == 1)
+      n = ts_node_named_child(n, 0);
+    if (std::string_view(ts_node_type(n)) == "boolean_operator" && ts_node_child_count(n) == 3 &&
+        file.text(ts_node_child(n, 1)) == "and") {
+      stack.push_back(ts_node_child(n, 0));
+      stack.push_back(ts_node_child(n, 2));
+      continue;
+    }
+    const CudaCheck check = file.cuda_check(n);
+    if (check == CudaCheck::positive) return false;
+    negative = negative || check == CudaCheck::negative;
+  }
+  return negative;
 }
 
 }  // namespace
@@ -74,7 +100,8 @@ PatternPredicates::PatternPredicates(const TSQuery* query, uint32_t pattern, con
     if (args.empty() || !args[0].is_capture)
       throw RuleError(where + "#" + name + " needs a capture as its first argument");
     Predicate pred{it->second, std::move(args), nullptr};
-    const bool unary = pred.op == Op::cuda_check || pred.op == Op::not_cuda_check;
+    const bool unary = pred.op == Op::cuda_check || pred.op == Op::not_cuda_check || pred.op == Op::needs_cuda ||
+                       pred.op == Op::holds_without_cuda;
     if (unary != (pred.args.size() == 1))
       throw RuleError(where + "#" + name + (unary ? " takes one capture" : " needs a value"));
     if (pred.op == Op::match || pred.op == Op::not_match || pred.op == Op::string_match) {
@@ -115,6 +142,8 @@ bool PatternPredicates::holds(const PythonFile& file, const Predicate& pred, TSN
     }
     case Op::cuda_check: return file.cuda_check(node) != CudaCheck::none;
     case Op::not_cuda_check: return file.cuda_check(node) == CudaCheck::none;
+    case Op::needs_cuda: return file.cuda_check(node) == CudaCheck::positive;
+    case Op::holds_without_cuda: return holds_without_cuda(file, node);
     case Op::mentions:
     case Op::not_mentions: {
       const bool found = text.find(arg_text(pred.args[1])) != std::string_view::npos;
