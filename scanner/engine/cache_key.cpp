@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/content_hash.h"
+#include "engine/file_reader.h"
 
 namespace mpsready {
 
@@ -18,6 +19,11 @@ std::string file_fingerprint(const fs::path& file) {
   if (!in) return "";
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   return hex64(content_hash(bytes));
+}
+
+std::string file_fingerprint_beneath(const fs::path& root, const std::string& relative) {
+  const ReadResult read = read_file_beneath(root, relative, uintmax_t{1} << 30);
+  return read.bytes ? hex64(content_hash(*read.bytes)) : "";
 }
 
 std::string tree_fingerprint(const fs::path& dir) {
