@@ -116,7 +116,7 @@ std::string cache_key(const ScanCommandOptions& options, const ProjectConfig& co
     key += " " + file_fingerprint(options.compile_commands);
   } else {
     for (const char* candidate : {"compile_commands.json", "build/compile_commands.json"})
-      key += " " + file_fingerprint(fs::path(options.path) / candidate);
+      key += " " + file_fingerprint_beneath(options.path, candidate);
   }
   key += "\nclang-time-limit " + std::to_string(options.clang_time_limit);
   key += "\nmax-file-size " + std::to_string(options.max_file_size);

@@ -2,6 +2,9 @@
 
 #include <chrono>
 
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
+
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -22,6 +25,8 @@
 #include <clang/Tooling/Tooling.h>
 
 #include "cuda_prelude.h"
+#include "root_file_system.h"
+#include "engine/file_reader.h"
 #include "engine/test_point.h"
 
 namespace mpsready {
@@ -81,6 +86,10 @@ class Collector : public MatchFinder::MatchCallback {
       if (!locator->in_file(call->getBeginLoc())) return;
       const FunctionDecl* callee = call->getDirectCallee();
       if (!callee) return;
+      // With no CUDA SDK in sight, Clang assumes one older than 9.2, whose `<<<...>>>` launches
+      // call `cudaConfigureCall` implicitly: a call the file never wrote (the launch is reported;
+      // that API was removed from CUDA 9.2 on, so a written call to it is not missed in practice).
+      if (callee->getName() == "cudaConfigureCall") return;
       ClangSite site;
       site.name = callee->getQualifiedNameAsString();
       locator->fill(site, call->getBeginLoc(), call->getEndLoc());
@@ -96,6 +105,9 @@ class Collector : public MatchFinder::MatchCallback {
 };
 
 using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
+// Where the built-in CUDA declarations live in Clang's in-memory file system.
+constexpr const char* kPreludePath = "/mpsready/cuda_prelude.h";
 
 // Macro expansions one file may cause. A few lines of `#define X1 X0 X0`, `#define X2 X1 X1`...
 // expand to 2^N tokens inside a single declaration, where the deadline check between top-level
@@ -295,7 +307,8 @@ ClangParser::~ClangParser() = default;
 
 ClangParseResult ClangParser::parse(const std::string& path, const std::string& absolute_path,
                                     std::string_view code, bool cuda,
-                                    const std::vector<std::string>* compile_args, double time_limit_s) {
+                                    const std::vector<std::string>* compile_args, double time_limit_s,
+                                    const std::filesystem::path& root) {
   ClangParseResult result;
   Deadline deadline;
   if (time_limit_s >= 0)
@@ -310,7 +323,13 @@ ClangParseResult ClangParser::parse(const std::string& path, const std::string& 
 
   std::vector<std::string> args;
   std::string buffer;
-  std::string buffer_name = path;
+  std::string buffer_name;
+  // Clang sees no file system but this one: in tolerant mode the file's buffer alone (#includes
+  // are never entered, so every one stays unresolved and nothing is even looked up on disk); with
+  // a compilation database, the root's files too (see root_file_system.h). Neither holds a host
+  // header, a device, a FIFO or anything outside the root, whatever an #include names.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> files = memory;
   if (tolerant) {
     // No spell checking: without the real headers every unknown name would otherwise start a
     // typo-correction search over all known names (a third of Clang's time on PyTorch's ops
@@ -318,34 +337,48 @@ ClangParseResult ClangParser::parse(const std::string& path, const std::string& 
     args = {"-fsyntax-only", "-std=c++17", "-w", "-ferror-limit=0", "-Wno-everything", "-fno-spell-checking"};
     if (cuda) {
       args.insert(args.begin(), {"-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-host-only"});
-      buffer_name = "mpsready-input.cu";
+      buffer_name = "/mpsready/mpsready-input.cu";
     } else {
       args.insert(args.begin(), {"-x", "c++"});
-      buffer_name = "mpsready-input.cpp";
+      buffer_name = "/mpsready/mpsready-input.cpp";
     }
     buffer.reserve(code.size() + 8192);
     buffer.append(cuda_prelude());
     buffer.append("\n#line 1 \"").append(path).append("\"\n");
     buffer.append(code);
+    memory->setCurrentWorkingDirectory("/mpsready");
   } else {
     args = *compile_args;
+    if (cuda) {
+      // No CUDA SDK is visible to Clang (nor any other host file): the built-in declarations
+      // stand in for it, as in tolerant mode, from the in-memory file system.
+      for (const char* a : {"-nocudainc", "-nocudalib", "--cuda-host-only", "-include", kPreludePath}) args.push_back(a);
+      memory->addFile(kPreludePath, 0, llvm::MemoryBuffer::getMemBufferCopy(cuda_prelude(), kPreludePath));
+    }
     args.push_back("-fsyntax-only");
     args.push_back("-w");
     args.push_back("-ferror-limit=0");
     buffer.assign(code);
     buffer_name = absolute_path;
+    // The file's own bytes (as the scan read them) over the root's other files.
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
+        new llvm::vfs::OverlayFileSystem(make_root_file_system(root, kMaxHeaderBytes)));
+    overlay->pushOverlay(memory);
+    (void)overlay->setCurrentWorkingDirectory(root.string());
+    files = overlay;
   }
+  memory->addFile(buffer_name, 0, llvm::MemoryBuffer::getMemBufferCopy(buffer, buffer_name));
   auto action = std::make_unique<ScanAction>(state_->finder, result, state_->locator, tolerant, deadline);
   // The return value only says whether errors were reported; the counts say that already.
   test_point("cpp", code);
-  (void)clang::tooling::runToolOnCodeWithArgs(std::move(action), buffer, args, buffer_name, "mpsready");
+  (void)clang::tooling::runToolOnCodeWithArgs(std::move(action), buffer, files, args, buffer_name, "mpsready");
   result.ran = true;
   return result;
 }
 
 struct CompileCommands::Impl {
   std::unique_ptr<clang::tooling::JSONCompilationDatabase> db;
-  std::filesystem::path root;
+  std::filesystem::path root;  // canonical: the database names files by their real paths
 };
 
 CompileCommands::CompileCommands() : impl_(std::make_unique<Impl>()) {}
@@ -362,9 +395,41 @@ std::unique_ptr<CompileCommands> CompileCommands::load(const std::string& json_p
   }
   auto out = std::unique_ptr<CompileCommands>(new CompileCommands());
   out->impl_->db = std::move(db);
-  out->impl_->root = root;
+  out->impl_->root = canonical_root(root);
   return out;
 }
+
+std::unique_ptr<CompileCommands> CompileCommands::load_below_root(const std::filesystem::path& root,
+                                                                  const std::string& relative, std::string& error) {
+  // Component by component with O_NOFOLLOW: a link named `build` (or a linked database) is not
+  // followed, so flags from outside the root never steer the parse.
+  const ReadResult read = read_file_beneath(root, relative, kMaxDatabaseBytes);
+  if (!read.bytes) {
+    error = read.error;
+    return nullptr;
+  }
+  std::string message;
+  auto db = clang::tooling::JSONCompilationDatabase::loadFromBuffer(*read.bytes, message,
+                                                                    clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!db) {
+    error = message;
+    return nullptr;
+  }
+  auto out = std::unique_ptr<CompileCommands>(new CompileCommands());
+  out->impl_->db = std::move(db);
+  out->impl_->root = canonical_root(root);
+  return out;
+}
+
+std::filesystem::path CompileCommands::canonical_root(const std::filesystem::path& root) {
+  std::error_code ec;
+  std::filesystem::path c = std::filesystem::canonical(root, ec);
+  return ec ? std::filesystem::absolute(root).lexically_normal() : c;
+}
+
+const std::filesystem::path& CompileCommands::root() const { return impl_->root; }
+
+std::string CompileCommands::absolute(const std::string& relative) const { return (impl_->root / relative).string(); }
 
 std::optional<CompileFlags> CompileCommands::args_for(const std::string& absolute_path) const {
   const auto commands = impl_->db->getCompileCommands(absolute_path);

@@ -32,6 +32,10 @@ enum class ClangStop { none, time_limit, macro_expansions };
 // includes stay far below this; past it, and past the deadline, no macro expands twice more.
 inline constexpr uint64_t kMaxMacroExpansions = 200'000;
 
+// Largest header Clang may read from the root in compile-commands mode, and largest database.
+inline constexpr uintmax_t kMaxHeaderBytes = 16u << 20;
+inline constexpr uintmax_t kMaxDatabaseBytes = 256u << 20;
+
 struct ClangParseResult {
   bool ran = false;  // Clang ran (false: it could not be set up; see `failure`)
   std::string failure;
@@ -65,8 +69,11 @@ class ClangParser {
   // `absolute_path` lets relative #includes resolve in compile-commands mode.
   // `time_limit_s`: checked before each top-level declaration (Clang has no other way to be
   // interrupted); past it the parse stops and `stopped` is set. Negative: no limit.
+  // `root`: the canonical scanned root, whose files (and only those) Clang may read in
+  // compile-commands mode; `absolute_path` lies below it.
   ClangParseResult parse(const std::string& path, const std::string& absolute_path, std::string_view code,
-                         bool cuda, const std::vector<std::string>* compile_args, double time_limit_s = -1);
+                         bool cuda, const std::vector<std::string>* compile_args, double time_limit_s = -1,
+                         const std::filesystem::path& root = {});
 
  private:
   struct State;
@@ -78,10 +85,19 @@ class ClangParser {
 // `dropped`. Loading failures return nullptr and set `error`.
 class CompileCommands {
  public:
+  // A database the user named (`--compile-commands`), read from where it is.
   static std::unique_ptr<CompileCommands> load(const std::string& json_path, const std::filesystem::path& root,
                                                std::string& error);
+  // The repository's own database, `relative` below `root`, opened with no link on the way.
+  static std::unique_ptr<CompileCommands> load_below_root(const std::filesystem::path& root,
+                                                          const std::string& relative, std::string& error);
   ~CompileCommands();
+  // Files are matched on the canonical root, so `scan .` and `scan /abs/repo` find the same
+  // commands: `absolute(relative)` is the path to look up (and to parse the file under).
+  std::string absolute(const std::string& relative) const;
   std::optional<CompileFlags> args_for(const std::string& absolute_path) const;
+  const std::filesystem::path& root() const;
+  static std::filesystem::path canonical_root(const std::filesystem::path& root);
 
  private:
   CompileCommands();

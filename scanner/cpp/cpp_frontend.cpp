@@ -1,6 +1,9 @@
 #include "cpp_frontend.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <iterator>
 #include <map>
@@ -9,6 +12,7 @@
 #include "cpp_guards.h"
 #include "cpu_coverage.h"
 #include "core/source_text.h"
+#include "engine/open_beneath.h"
 #include "engine/repo_walker.h"
 #include "macro_growth.h"
 #include "rules/message_template.h"
@@ -133,8 +137,11 @@ class CppWorker final : public FrontendWorker {
     cpp.libtorch_application = is_libtorch_application(cpp);
     const CppGuards guards = find_cuda_guards(cpp.tokens, text.text());
     std::optional<std::vector<std::string>> args;
-    if (const CompileCommands* db = frontend_.database()) {
-      if (std::optional<CompileFlags> flags = db->args_for(file.absolute.string())) {
+    std::string absolute = file.absolute.string();
+    const CompileCommands* db = frontend_.database();
+    if (db) {
+      absolute = db->absolute(file.path);  // on the canonical root, however the root was named
+      if (std::optional<CompileFlags> flags = db->args_for(absolute)) {
         if (!flags->dropped.empty()) out.errors.push_back({file.path, describe_dropped_flags(flags->dropped)});
         args = std::move(flags->args);
       }
@@ -148,8 +155,8 @@ class CppWorker final : public FrontendWorker {
       out.errors.push_back({file.path, "its macros would expand to more than " + std::to_string(kMaxEstimatedExpansion) +
                                            " tokens (a macro bomb?): read token by token only, without Clang"});
     } else {
-      cpp.clang = parser_.parse(file.path, file.absolute.string(), text.text(), cpp.cuda, args ? &*args : nullptr,
-                                frontend_.clang_time_limit());
+      cpp.clang = parser_.parse(file.path, absolute, text.text(), cpp.cuda, args ? &*args : nullptr,
+                                frontend_.clang_time_limit(), db ? db->root() : std::filesystem::path());
       if (cpp.clang.stopped) {
         // Token-level matchers still see the whole file; the AST ones saw nothing.
         cpp.clang.mode = "lexical";
@@ -311,22 +318,32 @@ std::unique_ptr<FrontendWorker> CppFrontend::make_worker() const { return std::m
 
 void CppFrontend::begin_scan(const std::filesystem::path& root, std::vector<FileNote>& errors) const {
   database_.reset();
-  std::string path = compile_commands_;
-  if (path.empty()) {
-    std::error_code ec;
-    for (const char* candidate : {"compile_commands.json", "build/compile_commands.json"}) {
-      const auto p = root / candidate;
-      // A link could point anywhere: only a regular file inside the root is used.
-      if (std::filesystem::is_regular_file(std::filesystem::symlink_status(p, ec))) {
-        path = p.string();
-        break;
-      }
-    }
-  }
-  if (path.empty()) return;
   std::string error;
-  database_ = CompileCommands::load(path, root, error);
-  if (!database_) errors.push_back({path, "compile_commands.json cannot be used (" + error + "); C++ files are parsed in tolerant mode"});
+  if (!compile_commands_.empty()) {
+    database_ = CompileCommands::load(compile_commands_, root, error);
+    if (!database_)
+      errors.push_back({compile_commands_, "compile_commands.json cannot be used (" + error +
+                                               "); C++ files are parsed in tolerant mode"});
+    return;
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_directory(root, ec)) return;  // a single file: no database beside it
+  for (const char* candidate : {"compile_commands.json", "build/compile_commands.json"}) {
+    int open_error = 0;
+    // A link could point anywhere: only a regular file reached through no link is used.
+    const int fd = open_beneath(root, candidate, false, open_error);
+    if (fd < 0) {
+      if (open_error == ELOOP)
+        errors.push_back({candidate, "compile_commands.json reached through a symbolic link; not used"});
+      continue;
+    }
+    ::close(fd);
+    database_ = CompileCommands::load_below_root(root, candidate, error);
+    if (!database_)
+      errors.push_back({candidate, "compile_commands.json cannot be used (" + error +
+                                       "); C++ files are parsed in tolerant mode"});
+    return;
+  }
 }
 
 }  // namespace mpsready

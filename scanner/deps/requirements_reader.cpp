@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 
 #include "deps/requirement_spec.h"
+#include "engine/file_kinds.h"
 
 namespace mpsready {
 namespace {
@@ -95,7 +96,10 @@ void read_included(DepsFile& from, const RequirementsReader::Include& inc, Conte
   DepsFile inner;
   inner.path = rel;
   inner.kind = DepsFileKind::requirements;
-  inner.text = std::make_shared<SourceText>(buf.str());
+  // pip honours a UTF-16/32 byte-order mark in an included file as in the file given to it.
+  std::string bytes = buf.str();
+  if (std::optional<std::string> decoded = decode_wide_bom(bytes)) bytes = std::move(*decoded);
+  inner.text = std::make_shared<SourceText>(std::move(bytes));
   follow(inner, ctx, chain);
   if (inc.constraint) {
     for (auto& r : inner.records) {

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <vector>
 
+#include "engine/file_reader.h"
 #include "engine/sha256.h"
 
 namespace mpsready {
@@ -18,6 +19,11 @@ std::string file_fingerprint(const fs::path& file) {
   if (!in) return "";
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   return hex(sha256(bytes));
+}
+
+std::string file_fingerprint_beneath(const fs::path& root, const std::string& relative) {
+  const ReadResult read = read_file_beneath(root, relative, uintmax_t{1} << 30);
+  return read.bytes ? hex(sha256(*read.bytes)) : "";
 }
 
 std::string tree_fingerprint(const fs::path& dir) {

@@ -15,4 +15,8 @@ std::string tree_fingerprint(const std::filesystem::path& dir);
 // A regular file's contents, by SHA-256 ("" when there is none: absent, a link, unreadable).
 std::string file_fingerprint(const std::filesystem::path& file);
 
+// The same for `relative` below `root`, reached through no link (the way the C++ front end opens
+// the repository's compile_commands.json).
+std::string file_fingerprint_beneath(const std::filesystem::path& root, const std::string& relative);
+
 }  // namespace mpsready

@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/open_beneath.h"
+
 namespace mpsready {
 
 ReadResult read_repository_file(const std::filesystem::path& path, uintmax_t max_size) {
@@ -16,6 +18,24 @@ ReadResult read_repository_file(const std::filesystem::path& path, uintmax_t max
                                   : std::string("cannot be read: ") + std::strerror(errno);
     return result;
   }
+  return read_open_file(fd, max_size);
+}
+
+ReadResult read_file_beneath(const std::filesystem::path& root, std::string_view relative, uintmax_t max_size) {
+  ReadResult result;
+  int error = 0;
+  const int fd = open_beneath(root, relative, false, error);
+  if (fd < 0) {
+    result.error = error == ELOOP   ? "reached through a symbolic link; not followed"
+                   : error == EXDEV ? "outside the scanned root; not read"
+                                    : std::string("cannot be read: ") + std::strerror(error);
+    return result;
+  }
+  return read_open_file(fd, max_size);
+}
+
+ReadResult read_open_file(int fd, uintmax_t max_size) {
+  ReadResult result;
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);

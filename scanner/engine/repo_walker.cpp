@@ -4,9 +4,14 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <unordered_map>
 #include <unordered_set>
 
+#include <sys/stat.h>
+
+#include "engine/git_listing.h"
 #include "engine/ignore_rules.h"
+#include "engine/notebook_stream.h"
 
 namespace mpsready {
 namespace fs = std::filesystem;
@@ -34,10 +39,164 @@ std::string join(const std::string& dir, const std::string& name) {
   return dir.empty() ? name : dir + "/" + name;
 }
 
+std::string size_note(uintmax_t size, uintmax_t limit) {
+  return "larger than the size limit (" + std::to_string(size) + " > " + std::to_string(limit) +
+         " bytes; see --max-file-size)";
+}
+
+// Why a directory of the walk outside git is not entered ("" when it is).
+std::string skipped_dir_reason(const std::string& name, const fs::path& path) {
+  std::error_code ec;
+  if (fs::exists(path / "pyvenv.cfg", ec)) return "directory not scanned: a virtual environment (pyvenv.cfg)";
+  if (is_default_excluded_dir(name))
+    return "directory not scanned: its name marks build output, a cache, a virtual environment or version-control "
+           "data (outside a git work tree; in one, what git tracks is scanned)";
+  return "";
+}
+
+void finish(WalkResult& result) {
+  std::sort(result.files.begin(), result.files.end(),
+            [](const WalkedFile& a, const WalkedFile& b) { return a.path < b.path; });
+  sort_notes(result.skipped);
+  sort_notes(result.errors);
+}
+
 struct PendingDir {
   fs::path absolute;
   std::string relative;
   std::shared_ptr<const IgnoreList> ignores;
+};
+
+}  // namespace
+
+namespace {
+
+using Excluded = std::function<bool(const std::string&, bool)>;
+using Wanted = std::function<bool(const std::string&)>;
+
+// Whether a file may be listed by size: a notebook's limit applies to its code cells, read later.
+bool over_size(const std::string& rel, uintmax_t size, const WalkOptions& options) {
+  if (is_notebook_file(rel)) return size > notebook_file_limit(options.max_file_size);
+  return size > options.max_file_size;
+}
+
+// The files git lists, checked on disk: every directory on the way must be a real directory (a
+// link there is reported and nothing below it read), and the file a regular one within the limit.
+class GitListWalk {
+ public:
+  GitListWalk(const fs::path& root, const WalkOptions& options, const Wanted& wanted, const Excluded& excluded,
+              WalkResult& result)
+      : root_(root), options_(options), wanted_(wanted), excluded_(excluded), result_(result) {}
+
+  void tracked(const GitEntry& entry) {
+    const std::string& rel = entry.path;
+    if (entry.kind == GitEntryKind::submodule) {
+      if (!excluded_path(rel, true))
+        result_.skipped.push_back({rel, "git submodule: another repository, not scanned (scan its checkout on its own)"});
+      return;
+    }
+    file(rel, entry.kind == GitEntryKind::symlink);
+  }
+
+  void untracked(const std::string& rel) {
+    if (!rel.empty() && rel.back() == '/') {  // a nested repository git does not descend into
+      const std::string dir = rel.substr(0, rel.size() - 1);
+      if (!excluded_path(dir, true) && !default_skipped(dir))
+        result_.skipped.push_back({dir, "directory not scanned: a git repository of its own, not tracked here"});
+      return;
+    }
+    // Files no commit holds: the names and markers that usually mean generated content still apply.
+    if (default_skipped(rel)) return;
+    file(rel, false);
+  }
+
+ private:
+  // --exclude on the path or a directory above it (a directory is counted once, as the walk does).
+  bool excluded_path(const std::string& rel, bool is_dir) {
+    for (size_t slash = rel.find('/'); slash != std::string::npos; slash = rel.find('/', slash + 1)) {
+      const std::string dir = rel.substr(0, slash);
+      auto [it, fresh] = dir_excluded_.try_emplace(dir, false);
+      if (fresh && excluded_(dir, true)) {
+        it->second = true;
+        ++result_.ignored;
+      }
+      if (it->second) return true;
+    }
+    if (excluded_(rel, is_dir)) return ++result_.ignored, true;
+    return false;
+  }
+
+  // An untracked file below a directory the walk outside git would skip (listed once).
+  bool default_skipped(const std::string& rel) {
+    for (size_t slash = rel.find('/'); slash != std::string::npos; slash = rel.find('/', slash + 1)) {
+      const std::string dir = rel.substr(0, slash);
+      auto [it, fresh] = untracked_dirs_.try_emplace(dir, "");
+      if (fresh) {
+        const size_t name_at = dir.rfind('/');
+        it->second = skipped_dir_reason(name_at == std::string::npos ? dir : dir.substr(name_at + 1), root_ / dir);
+        if (!it->second.empty()) {
+          ++result_.ignored;
+          result_.skipped.push_back({dir, it->second});
+        }
+      }
+      if (!it->second.empty()) return true;
+    }
+    return false;
+  }
+
+  // Every directory above `rel` is a directory, not a link (checked once per directory).
+  bool directories_plain(const std::string& rel) {
+    for (size_t slash = rel.find('/'); slash != std::string::npos; slash = rel.find('/', slash + 1)) {
+      const std::string dir = rel.substr(0, slash);
+      auto [it, fresh] = dir_plain_.try_emplace(dir, true);
+      if (fresh) {
+        struct stat st {};
+        if (::lstat((root_ / dir).c_str(), &st) != 0) {
+          it->second = false;  // gone from the work tree
+        } else if (!S_ISDIR(st.st_mode)) {
+          it->second = false;
+          if (S_ISLNK(st.st_mode)) result_.skipped.push_back({dir, "symbolic link, not followed (git lists files below it)"});
+        }
+      }
+      if (!it->second) return false;
+    }
+    return true;
+  }
+
+  void file(const std::string& rel, bool git_link) {
+    const bool want = wanted_(rel);
+    if (!want && !git_link) return;
+    if (excluded_path(rel, false) || !directories_plain(rel)) return;
+    const fs::path path = root_ / rel;
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return;  // deleted from the work tree: nothing to read
+    if (S_ISLNK(st.st_mode)) {
+      // Links are never followed: the target may lie outside the root, or loop.
+      struct stat target {};  // stat only: nothing behind the link is read
+      if (want || (::stat(path.c_str(), &target) == 0 && S_ISDIR(target.st_mode)))
+        result_.skipped.push_back({rel, "symbolic link, not followed"});
+      return;
+    }
+    if (!want) return;
+    if (!S_ISREG(st.st_mode)) {
+      result_.skipped.push_back({rel, "not a regular file"});
+      return;
+    }
+    if (over_size(rel, static_cast<uintmax_t>(st.st_size), options_)) {
+      result_.skipped.push_back({rel, size_note(static_cast<uintmax_t>(st.st_size), options_.max_file_size)});
+      return;
+    }
+    result_.files.push_back({rel, path});
+  }
+
+  const fs::path& root_;
+  const WalkOptions& options_;
+  const Wanted& wanted_;
+  const Excluded& excluded_;
+  WalkResult& result_;
+  std::unordered_map<std::string, bool> dir_plain_;
+  std::unordered_map<std::string, bool> dir_excluded_;
+  std::unordered_map<std::string, std::string> untracked_dirs_;
 };
 
 }  // namespace
@@ -47,8 +206,8 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
   std::vector<std::unique_ptr<IgnorePattern>> exclude_patterns;
   for (const auto& glob : options.excludes)
     if (auto p = IgnorePattern::parse(glob, "")) exclude_patterns.push_back(std::move(p));
-  const auto wanted = [&](const std::string& rel) { return options.wanted && options.wanted(rel); };
-  const auto excluded = [&](const std::string& rel, bool is_dir) {
+  const Wanted wanted = [&](const std::string& rel) { return options.wanted && options.wanted(rel); };
+  const Excluded excluded = [&](const std::string& rel, bool is_dir) {
     bool out = false;
     for (const auto& p : exclude_patterns)
       if (p->matches(rel, is_dir)) out = !p->negated();
@@ -62,6 +221,19 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
     if (wanted(name)) result.files.push_back({name, root});
     else result.skipped.push_back({name, "not a kind of file mpsready reads"});
     return result;
+  }
+
+  // In a git work tree the index says what the repository holds.
+  if (options.use_git) {
+    const GitListing listing = list_git_files(root, options.use_gitignore);
+    if (listing.in_work_tree) {
+      result.from_git = true;
+      GitListWalk walk(root, options, wanted, excluded, result);
+      for (const GitEntry& entry : listing.tracked) walk.tracked(entry);
+      for (const std::string& rel : listing.untracked) walk.untracked(rel);
+      finish(result);
+      return result;
+    }
   }
 
   std::vector<PendingDir> stack;
@@ -112,9 +284,16 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
       }
       const bool is_dir = fs::is_directory(status);
       if (is_dir) {
-        if (is_default_excluded_dir(name) || fs::exists(entry.path() / "pyvenv.cfg", ec) ||
-            excluded(rel, true) || (ignores && ignores->ignored(rel, true))) {
+        if (excluded(rel, true)) {  // the user's own --exclude: counted, not listed
           ++result.ignored;
+          continue;
+        }
+        std::string reason = skipped_dir_reason(name, entry.path());
+        if (reason.empty() && ignores && ignores->ignored(rel, true))
+          reason = "directory not scanned: ignored by .gitignore (outside a git work tree)";
+        if (!reason.empty()) {
+          ++result.ignored;
+          result.skipped.push_back({rel, std::move(reason)});
           continue;
         }
         subdirs.push_back({entry.path(), rel, ignores});
@@ -130,10 +309,8 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
         continue;
       }
       const uintmax_t size = entry.file_size(ec);
-      if (!ec && size > options.max_file_size) {
-        result.skipped.push_back({rel, "larger than the size limit (" + std::to_string(size) +
-                                           " > " + std::to_string(options.max_file_size) +
-                                           " bytes; see --max-file-size)"});
+      if (!ec && over_size(rel, size, options)) {
+        result.skipped.push_back({rel, size_note(size, options.max_file_size)});
         continue;
       }
       result.files.push_back({rel, entry.path()});
@@ -141,10 +318,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
     // Push in reverse so directories are visited in name order.
     for (auto d = subdirs.rbegin(); d != subdirs.rend(); ++d) stack.push_back(std::move(*d));
   }
-  std::sort(result.files.begin(), result.files.end(),
-            [](const WalkedFile& a, const WalkedFile& b) { return a.path < b.path; });
-  sort_notes(result.skipped);
-  sort_notes(result.errors);
+  finish(result);
   return result;
 }
 

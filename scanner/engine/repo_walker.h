@@ -1,6 +1,9 @@
 #pragma once
 // Lists the files of a repository to scan, in a deterministic order, without recursion and
-// without ever following a symbolic link (so nothing outside the root is reached).
+// without ever following a symbolic link (so nothing outside the root is reached). In a git work
+// tree the list is what git tracks (plus untracked files it does not ignore): a tracked file is
+// scanned whatever .gitignore, a venv marker or a directory name says, and a submodule is listed
+// as skipped. Elsewhere the directory tree is walked, and every directory left out is listed.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -14,6 +17,7 @@ namespace mpsready {
 struct WalkOptions {
   std::vector<std::string> excludes;  // gitignore-style globs, relative to the root
   bool use_gitignore = true;
+  bool use_git = true;  // list a git work tree's files with `git ls-files`
   uintmax_t max_file_size = 16u << 20;
   // Which files to list, by relative path (the front ends decide); unset lists nothing.
   std::function<bool(std::string_view)> wanted;
@@ -29,6 +33,7 @@ struct WalkResult {
   std::vector<FileNote> skipped;   // not scanned, with the reason
   std::vector<FileNote> errors;    // could not be read
   size_t ignored = 0;              // excluded by .gitignore, --exclude or the default list
+  bool from_git = false;           // listed by git, not walked
 };
 
 // `root` may be a directory or a single file.

@@ -5,12 +5,15 @@
 #include <optional>
 #include <thread>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/source_text.h"
 #include "engine/content_identity.h"
+#include "engine/file_kinds.h"
 #include "engine/file_reader.h"
 #include "engine/in_flight.h"
+#include "engine/notebook_stream.h"
 #include "engine/progress_line.h"
 #include "engine/scan_cache.h"
 
@@ -44,11 +47,28 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
     out.cacheable = false;
     return work;
   }
-  ReadResult read = read_scanned_file(file.path, file.absolute, options);
+  ReadResult read;
+  struct stat st {};
+  const bool replaced = options.replaced_files && options.replaced_files->count(file.path);
+  if (!replaced && is_notebook_file(file.path) && ::lstat(file.absolute.c_str(), &st) == 0 &&
+      static_cast<uintmax_t>(st.st_size) > options.walk.max_file_size) {
+    // Over the limit, usually for its outputs: only the code cells count (and are kept).
+    NotebookStream streamed = stream_notebook(file.absolute.string(), options.walk.max_file_size);
+    if (!streamed.skipped.empty()) {
+      out.skipped.push_back({file.path, streamed.skipped});
+      return work;
+    }
+    read.bytes = std::move(streamed.reduced);
+    read.error = std::move(streamed.error);
+  } else {
+    read = read_scanned_file(file.path, file.absolute, options);
+  }
   if (!read.bytes) {
     out.errors.push_back({file.path, read.error});
     return work;
   }
+  if (decodes_wide_bom(file.path))
+    if (std::optional<std::string> text = decode_wide_bom(*read.bytes)) read.bytes = std::move(text);
   if (cache) {
     // The very bytes analysed below are the ones identified: nothing about the file (its time, its
     // git object, a diff) stands in for them.
@@ -58,9 +78,16 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
       return work;
     }
   }
-  if (looks_binary(*read.bytes)) {
-    out.skipped.push_back({file.path, "binary file (contains NUL bytes)"});
+  if (git_judges_binary(*read.bytes) && !read_past_nul(file.path)) {
+    out.skipped.push_back({file.path, "binary file (a NUL byte in its first 8,000 bytes, as git judges)"});
     return work;
+  }
+  // Past git's window, or in a file whose compiler or pip reads on: NUL bytes are read as spaces
+  // (offsets unchanged), and said.
+  if (const size_t nul = read.bytes->find('\0'); nul != std::string::npos) {
+    out.errors.push_back({file.path, "contains NUL bytes (the first at offset " + std::to_string(nul) +
+                                         "); they were read as spaces"});
+    std::replace(read.bytes->begin(), read.bytes->end(), '\0', ' ');
   }
   // A supervising parent learns from this which file a crash or hang belongs to.
   const InFlightMark in_flight(scan, file.path);

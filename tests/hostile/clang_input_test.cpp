@@ -4,6 +4,9 @@
 // output directory that must stay as planted, and a shared object that leaves a file when loaded).
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
+#include <chrono>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -33,8 +36,8 @@ std::set<std::string> sites(const nlohmann::json& doc) {
   return out;
 }
 
-nlohmann::json scan_json(const fs::path& root, const std::string& prefix = "") {
-  const CliRun run = mpsready("scan " + quote(root.string()) + " --format json", false, prefix);
+nlohmann::json scan_json(const fs::path& root, const std::string& prefix = "", const std::string& extra = "") {
+  const CliRun run = mpsready("scan " + quote(root.string()) + " --format json" + extra, false, prefix);
   EXPECT_EQ(run.code, 0) << run.out.substr(0, 2000);
   nlohmann::json doc = nlohmann::json::parse(run.out, nullptr, false);
   EXPECT_FALSE(doc.is_discarded()) << "not a complete JSON report:\n" << run.out.substr(0, 2000);
@@ -160,6 +163,90 @@ TEST(ClangInput, CompileCommandsCannotReachOutsideTheRoot) {
 
   EXPECT_EQ(listing(out), planted) << "a file was written outside the root";
   EXPECT_FALSE(fs::exists(loaded)) << "the planted shared object was loaded";
+}
+
+// Issue 26, item 7: Clang opened every #include target in tolerant mode, and read them with a
+// compilation database. Now it sees only the root's regular files: an include of /etc/passwd, of a
+// header beside the root (which fails the parse when read) or of a FIFO (which blocks whoever opens
+// it until the file's time limit) is neither opened nor felt, and the scan finishes at once.
+TEST(ClangInput, IncludesOutsideTheRootAreNeverOpened) {
+  TempDir base;
+  const fs::path root = base.path() / "repo";
+  fs::create_directories(root);
+  base.write("outside.h", "#error the header outside the root was read\n");
+  ASSERT_EQ(::mkfifo((base.path() / "fifo.h").c_str(), 0644), 0);
+  ASSERT_EQ(::mkfifo((root / "inner_fifo.h").c_str(), 0644), 0);
+  const std::string includes = "#include \"/etc/passwd\"\n#include \"../outside.h\"\n#include \"../fifo.h\"\n"
+                               "#include \"" + (base.path() / "fifo.h").string() + "\"\n#include \"inner_fifo.h\"\n";
+  base.write("repo/kernel.cu", includes + "__global__ void k(float* x) {}\n");
+  base.write("repo/alloc.cpp", includes + "int cudaMalloc(void** p, unsigned long n);\n"
+                                          "void f() { void* p; cudaMalloc(&p, 16); }\n");
+  for (const bool with_database : {false, true}) {
+    SCOPED_TRACE(with_database ? "compile-commands mode" : "tolerant mode");
+    if (with_database)
+      base.write("repo/compile_commands.json", "[{\"directory\": \"" + root.string() +
+                                                   "\", \"file\": \"alloc.cpp\", \"command\": \"clang++ -std=c++17 -c alloc.cpp\"}]");
+    const auto start = std::chrono::steady_clock::now();
+    // A blocked open would hold the file until this limit, and the file's findings would be lost.
+    const nlohmann::json doc = scan_json(root, "", " --file-time-limit 30");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 20.0);
+    const auto found = sites(doc);
+    EXPECT_TRUE(found.count("kernel.cu:6:cu-cuda-kernel")) << doc["findings"].dump() << doc["errors"].dump();
+    EXPECT_TRUE(found.count("alloc.cpp:7:cu-cuda-runtime-api")) << doc["findings"].dump() << doc["errors"].dump();
+    const Notes notes = notes_of(doc);
+    for (const char* file : {"kernel.cu", "alloc.cpp"}) {
+      const std::string note = notes.count(file) ? notes.at(file) : "";
+      EXPECT_EQ(note.find("parse error"), std::string::npos) << file << ": " << note;
+      EXPECT_EQ(note.find("did not finish"), std::string::npos) << file << ": " << note;
+    }
+    for (const auto& f : doc["findings"])
+      if (f["path"] == "alloc.cpp") EXPECT_EQ(f["mode"], with_database ? "compile-commands" : "tolerant");
+  }
+}
+
+// A `build -> /outside` link made the scanner read build/compile_commands.json through it, and its
+// flags took effect: the database is opened component by component with O_NOFOLLOW.
+TEST(ClangInput, LinkedBuildDirectoryDatabaseIsNotUsed) {
+  TempDir base;
+  const fs::path root = base.path() / "repo", out = base.path() / "outside";
+  base.write("outside/compile_commands.json", "[{\"directory\": \"" + root.string() +
+                                                  "\", \"file\": \"alloc.cpp\", \"command\": \"clang++ -DFROM_OUTSIDE=1 -c alloc.cpp\"}]");
+  base.write("repo/alloc.cpp", "int cudaMalloc(void** p, unsigned long n);\nvoid f() { void* p; cudaMalloc(&p, 16); }\n");
+  fs::create_directory_symlink(out, root / "build");
+  const nlohmann::json doc = scan_json(root);
+  bool found = false;
+  for (const auto& f : doc["findings"])
+    if (f["path"] == "alloc.cpp" && f["rule"] == "cu-cuda-runtime-api") {
+      found = true;
+      EXPECT_EQ(f["mode"], "tolerant") << "the linked database was used";
+    }
+  EXPECT_TRUE(found) << doc["findings"].dump();
+  const Notes notes = notes_of(doc);
+  ASSERT_TRUE(notes.count("build/compile_commands.json")) << doc["errors"].dump();
+  EXPECT_NE(notes.at("build/compile_commands.json").find("symbolic link"), std::string::npos);
+}
+
+// The database matched `scan /abs/repo` but not `scan .`: files are now looked up on the
+// canonical root, however the root was named.
+TEST(ClangInput, DatabaseMatchesWhateverTheRootIsCalled) {
+  TempDir dir;
+  dir.write("src/alloc.cpp", "int cudaMalloc(void** p, unsigned long n);\nvoid f() { void* p; cudaMalloc(&p, 16); }\n");
+  dir.write("compile_commands.json", "[{\"directory\": \"" + dir.path().string() +
+                                         "/src\", \"file\": \"alloc.cpp\", \"command\": \"clang++ -std=c++17 -c alloc.cpp\"}]");
+  const std::string cd = "cd " + quote(dir.path().string()) + " && ";
+  for (const auto& [prefix, root] : std::vector<std::pair<std::string, std::string>>{
+           {"", dir.path().string()}, {cd, "."}, {cd, "./src/.."}, {"cd / && ", dir.path().string().substr(1)}}) {
+    SCOPED_TRACE("scan " + root);
+    const nlohmann::json doc = scan_json(root, prefix);
+    bool found = false;
+    for (const auto& f : doc["findings"])
+      if (f["path"] == "src/alloc.cpp" && f["rule"] == "cu-cuda-runtime-api") {
+        found = true;
+        EXPECT_EQ(f["mode"], "compile-commands");
+      }
+    EXPECT_TRUE(found) << doc["findings"].dump();
+  }
 }
 
 }  // namespace mpsready::testing
