@@ -13,6 +13,7 @@ class Mpsready < Formula
   depends_on "cli11" => :build
   depends_on "nlohmann-json" => :build
   depends_on "tomlplusplus" => :build
+  depends_on "libunistring" # NFKC, the form Python gives identifiers
   depends_on "llvm"
   depends_on "re2"
   depends_on "tree-sitter"

@@ -71,12 +71,12 @@ std::vector<Imported> imported_names(std::string_view source, TSNode body, const
     if (site.is_from_module || ts_node_start_byte(site.statement) < start || ts_node_end_byte(site.statement) > end)
       continue;
     const TSNode parent = ts_node_parent(site.node);
-    std::string local;
-    if (node_is(parent, "aliased_import"))
+    std::string local = site.local;  // set for an import by string that is assigned
+    if (local.empty() && node_is(parent, "aliased_import"))
       local = std::string(node_text(source, ts_node_child_by_field_id(parent, PyFields::get().alias)));
-    else if (node_is(site.statement, "import_from_statement"))
+    else if (local.empty() && node_is(site.statement, "import_from_statement"))
       local = site.name.substr(site.name.rfind('.') + 1);
-    else
+    else if (local.empty())
       local = site.name.substr(0, site.name.find('.'));
     out.push_back({site.name, local});
   }

@@ -92,6 +92,20 @@ void ImportMap::add_statement(std::string_view source, TSNode statement) {
   }
 }
 
+void ImportMap::add_string_import(TSNode statement, TSNode literal, const std::string& name,
+                                  const std::string& local, const std::string& bound_to) {
+  if (!local.empty()) {
+    bindings_[local] = bound_to;
+    modules_.insert(local);
+  }
+  sites_.push_back({literal, statement, name, false, local});
+}
+
+void ImportMap::bind_if_unbound(const std::string& local, const std::string& qualified, bool is_module) {
+  if (!bindings_.emplace(local, qualified).second) return;
+  if (is_module) modules_.insert(local);
+}
+
 void ImportMap::add_relative(std::string_view source, TSNode statement, TSNode module) {
   const auto& f = PyFields::get();
   int level = 0;

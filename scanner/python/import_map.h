@@ -19,6 +19,9 @@ struct ImportSite {
   TSNode statement;                     // the whole import statement
   std::string name;                     // qualified name imported
   bool is_from_module = false;          // the `a.b` of `from a.b import c`
+  // The name the import binds, when the statement does not say it by its shape: the target of
+  // `fa = importlib.import_module("flash_attn")`. "" otherwise.
+  std::string local;
 };
 
 class ImportMap {
@@ -26,7 +29,16 @@ class ImportMap {
   // Records the bindings and sites of an import_statement or import_from_statement.
   void add_statement(std::string_view source, TSNode statement);
 
+  // An import by a literal string: `__import__("a.b")` or `importlib.import_module("a.b")` in
+  // `statement`, assigned to `local` ("" if not assigned), which is then bound to what the call
+  // returns (`a` for `__import__`, `a.b` for `import_module`).
+  void add_string_import(TSNode statement, TSNode literal, const std::string& name,
+                         const std::string& local, const std::string& bound_to);
+  // A name bound outside the file (a local star import), unless the file binds it itself.
+  void bind_if_unbound(const std::string& local, const std::string& qualified, bool is_module);
+
   const std::vector<ImportSite>& sites() const { return sites_; }
+  const std::unordered_map<std::string, std::string>& bindings() const { return bindings_; }
   // Relative imports (`from . import x`, `from ..a import b`): for the repository's import graph
   // only, never for import rules. `name` is the part after the dots; `level` the dots.
   struct RelativeSite {

@@ -116,18 +116,19 @@ void merge_overlapping(std::vector<Finding>& findings, const PythonProgram& prog
 FileAnalysis analyze_python(const SourceText& text, const std::string& path,
                             const PythonProgram& program, const std::vector<bool>& active,
                             PythonParser& parser, const AnalysisOptions& options,
-                            const NotebookSource* notebook) {
+                            const NotebookSource* notebook, const PythonReading& reading) {
   FileAnalysis result;
-  if (const size_t depth = unparsable_nesting(text.text())) {
+  const std::string_view code = reading.code.empty() ? text.text() : reading.code;
+  if (const size_t depth = unparsable_nesting(code)) {
     result.errors.push_back({path, "brackets nested " + std::to_string(depth) + " levels deep and not closed in order; the file was not parsed"});
     return result;
   }
-  TreePtr tree = parser.parse(text.text(), options.parse_timeout_micros);
+  TreePtr tree = parser.parse(code, options.parse_timeout_micros);
   if (!tree) {
     result.errors.push_back({path, "parse time limit reached; the file was not analysed"});
     return result;
   }
-  const PythonFile file(text.text(), tree.get());
+  const PythonFile file(code, tree.get(), reading.star);
   if (const auto error = file.first_error()) {
     const Location loc = locate(text, ts_node_start_byte(*error), ts_node_start_byte(*error), notebook);
     std::string where = "line " + std::to_string(loc.line);

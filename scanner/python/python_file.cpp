@@ -8,6 +8,7 @@
 #include "python/guarded_helpers.h"
 #include "python/import_fallback.h"
 #include "python/opt_in.h"
+#include "python/string_literal.h"
 #include "python/ts_python.h"
 
 namespace mpsready {
@@ -156,6 +157,51 @@ std::vector<TSNode> later_alternatives(TSNode branch) {
   return out;
 }
 
+// A name an import by string may give: `a.b`, not `.b` (relative to a `package=`) nor computed.
+bool is_dotted_name(std::string_view name) {
+  if (name.empty() || name.front() == '.' || name.back() == '.') return false;
+  for (const char c : name) {
+    const bool ok = c == '_' || c == '.' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// `__import__("flash_attn")`, `importlib.import_module("flash_attn.ops")` (also after `from
+// importlib import import_module`): an import of a module named by a string literal, recorded as
+// one for import rules, import guards and the import graph.
+void read_string_import(std::string_view source, TSNode call, ImportMap& imports) {
+  const auto& f = PyFields::get();
+  const TSNode function = ts_node_child_by_field_id(call, f.function);
+  const std::string callee = imports.resolve(source, function);
+  const bool dunder = callee.empty() && node_is(function, "identifier") && node_text(source, function) == "__import__";
+  if (!dunder && callee != "importlib.import_module" && callee != "importlib.__import__") return;
+  const TSNode args = ts_node_child_by_field_id(call, f.arguments);
+  if (!node_is(args, "argument_list") || ts_node_named_child_count(args) == 0) return;
+  const TSNode literal = ts_node_named_child(args, 0);
+  if (!node_is(literal, "string")) return;
+  for (uint32_t i = 0; i < ts_node_named_child_count(literal); ++i)
+    if (node_is(ts_node_named_child(literal, i), "interpolation")) return;  // an f-string computes it
+  const std::optional<std::string> name = string_literal_content(source, literal);
+  if (!name || !is_dotted_name(*name)) return;
+  // The statement holding the call, for the import's context and guards.
+  TSNode statement = call;
+  for (int i = 0; i < 256; ++i) {
+    const TSNode parent = ts_node_parent(statement);
+    if (ts_node_is_null(parent) || node_is(parent, "module") || node_is(parent, "block")) break;
+    statement = parent;
+  }
+  std::string local;
+  const TSNode parent = ts_node_parent(call);
+  if (node_is(parent, "assignment") && ts_node_eq(ts_node_child_by_field_id(parent, f.right), call)) {
+    const TSNode left = ts_node_child_by_field_id(parent, f.left);
+    if (node_is(left, "identifier")) local = std::string(node_text(source, left));
+  }
+  // `__import__("a.b")` returns the package `a`; `import_module("a.b")` the module `a.b`.
+  const std::string bound_to = dunder || callee == "importlib.__import__" ? name->substr(0, name->find('.')) : *name;
+  imports.add_string_import(statement, literal, *name, local, bound_to);
+}
+
 struct Frame {
   TSNode node;
   TSFieldId field;  // this node's field in its parent
@@ -163,7 +209,7 @@ struct Frame {
 
 }  // namespace
 
-PythonFile::PythonFile(std::string_view source, TSTree* tree)
+PythonFile::PythonFile(std::string_view source, TSTree* tree, const StarBindings* star)
     : source_(source), root_(ts_tree_root_node(tree)) {
   const auto& f = PyFields::get();
   struct RefCandidate {
@@ -244,6 +290,12 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree)
     stack.back() = {ts_tree_cursor_current_node(&cursor), ts_tree_cursor_current_field_id(&cursor)};
   }
   ts_tree_cursor_delete(&cursor);
+
+  // Names a local star import binds, where the file binds none of its own; then imports by string
+  // (which may follow `from importlib import import_module`).
+  if (star)
+    for (const auto& [local, binding] : *star) imports_.bind_if_unbound(local, binding.qualified, binding.is_module);
+  for (const TSNode call : call_nodes) read_string_import(source_, call, imports_);
 
   // Imports are known now: resolve names.
   calls_.reserve(call_nodes.size());

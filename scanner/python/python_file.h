@@ -12,6 +12,7 @@
 
 #include "python/guard_map.h"
 #include "python/import_map.h"
+#include "python/star_imports.h"
 #include "python/ts_python.h"
 
 namespace mpsready {
@@ -40,8 +41,9 @@ struct OptionBranch {
 
 class PythonFile {
  public:
-  // `source` and `tree` must outlive this object.
-  PythonFile(std::string_view source, TSTree* tree);
+  // `source` and `tree` must outlive this object. `star` holds the names the file's local star
+  // imports bind (star_imports.h), when the caller read them.
+  PythonFile(std::string_view source, TSTree* tree, const StarBindings* star = nullptr);
 
   std::string_view source() const { return source_; }
   TSNode root() const { return root_; }

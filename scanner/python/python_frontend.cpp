@@ -8,18 +8,31 @@
 #include "python/python_file.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <optional>
 
 #include <re2/re2.h>
 
 #include "core/source_text.h"
 #include "engine/repo_walker.h"
+#include "python/coding_cookie.h"
+#include "python/identifier_nfkc.h"
+#include "python/nfkc.h"
 #include "python/notebook_reader.h"
+#include "python/star_imports.h"
 
 namespace mpsready {
 namespace {
 
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// The scanned root, from a file's absolute path and its path below the root.
+std::filesystem::path root_of(const WalkedFile& file) {
+  std::filesystem::path root = file.absolute;
+  for (size_t slash = 0; slash != std::string::npos; slash = file.path.find('/', slash + 1)) root = root.parent_path();
+  return root;
 }
 
 std::vector<std::vector<std::string>> needles_of(const PythonProgram& program) {
@@ -46,17 +59,32 @@ class PythonWorker final : public FrontendWorker {
       notebook = std::move(nb.source);
       python = std::move(notebook.python);
     }
+    if (!is_notebook) {
+      // PEP 263: the encoding Python decodes the file from. (A notebook is JSON, always UTF-8.)
+      CookieDecoding decoded = decode_by_cookie(python);
+      if (decoded.text) python = std::move(*decoded.text);
+      if (!decoded.problem.empty()) out.errors.push_back({file.path, decoded.problem});
+    }
     const SourceText text(std::move(python));
+    // Identifiers as Python reads them (NFKC), only for text that NFKC changes at all.
+    std::optional<std::string> normal_text;
+    if (has_non_ascii(text.text()))
+      if (auto normal = nfkc(text.text()); normal && *normal != text.text()) normal_text = std::move(normal);
+    std::optional<std::string> normal_code;
+    if (normal_text && !unparsable_nesting(text.text()))
+      if (TreePtr tree = parser_.parse(text.text(), frontend_.options().parse_timeout_micros))
+        normal_code = normalize_identifiers(text.text(), ts_tree_root_node(tree.get()));
+    const std::string_view code = normal_code ? std::string_view(*normal_code) : text.text();
     out.scanned = true;
     if (!is_notebook) {
       out.facts.python_files.push_back(file.path);
-      out.facts.modules.push_back(scan_main_block(file.path, text.text()));
+      out.facts.modules.push_back(scan_main_block(file.path, code));
     }
     DistributedScan distributed;
-    if (!is_notebook) distributed = scan_distributed(file.path, text.text());
+    if (!is_notebook) distributed = scan_distributed(file.path, code);
     for (auto& d : distributed.facts) out.facts.distributed.push_back(std::move(d));
     for (auto& e : distributed.evidence) out.facts.evidence.push_back(std::move(e));
-    for (auto& e : scan_mps_evidence(file.path, text.text())) {
+    for (auto& e : scan_mps_evidence(file.path, code)) {
       // A stub for MPS (a method that raises, a table entry of None) is no MPS support.
       if (std::any_of(distributed.stub_lines.begin(), distributed.stub_lines.end(),
                       [&](const auto& span) { return span.first <= e.line && e.line <= span.second; }))
@@ -72,28 +100,51 @@ class PythonWorker final : public FrontendWorker {
       out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " +
                                            std::to_string(*bad) + "); invalid bytes were read as '?'"});
     }
-    const std::vector<bool> active = frontend_.filter().active_rules(text.text());
+    // Names the file's local star imports bind come from the modules they name: the result
+    // depends on those files too, so the scan cache does not keep it.
+    StarBindings star;
+    if (!is_notebook) {
+      const std::vector<LocalStarImport> stars = local_star_imports(code);
+      if (!stars.empty()) {
+        star = star_bindings(root_of(file), file.path, stars, parser_);
+        out.cacheable = false;
+      }
+    }
+    std::vector<bool> active = frontend_.filter().active_rules(text.text());
+    const auto also_active_in = [&](std::string_view more) {
+      const std::vector<bool> more_active = frontend_.filter().active_rules(more);
+      for (size_t i = 0; i < active.size(); ++i) active[i] = active[i] || more_active[i];
+    };
+    // A needle spelled in other Unicode forms (`ｃｕｄａ`) is found in the NFKC text, and one in a
+    // name a star import binds (`T` is `torch`) in what it is bound to.
+    if (normal_text) also_active_in(*normal_text);
+    if (!star.empty()) {
+      std::string bound;
+      for (const auto& [local, binding] : star) bound += binding.qualified + "\n";
+      also_active_in(bound);
+    }
     // A file that declares an extension is parsed even when no rule needs it: a CppExtension
     // is the CPU alternative the extension linkage looks for.
-    const bool declares_extension = text.text().find("cpp_extension") != std::string_view::npos;
+    const bool declares_extension = code.find("cpp_extension") != std::string_view::npos;
     if (!declares_extension && std::find(active.begin(), active.end(), true) == active.end()) {
-      std::vector<ImportFact> lexical = scan_imports_lexically(file.path, text.text());
+      std::vector<ImportFact> lexical = scan_imports_lexically(file.path, code);
       // Imports at module level are read well enough line by line, and so are those at the top
       // of a function; one that may be on a feature branch or behind a guard needs the tree.
-      if (resolve_lexical_contexts(text.text(), lexical)) {
+      if (resolve_lexical_contexts(code, lexical)) {
         for (auto& fact : lexical) {
           if (is_notebook) fact.cell = map_cell(notebook, fact);
           out.facts.imports.push_back(std::move(fact));
         }
         // The call graph needs every module's functions, also of files no rule looks at.
-        if (!is_notebook) add_code_graph(file.path, text);
+        if (!is_notebook) add_code_graph(file.path, code);
         out.facts.code = std::move(code_);
         return;
       }
     }
     out.parsed = true;
     FileAnalysis analysis = analyze_python(text, file.path, frontend_.program(), active, parser_,
-                                           frontend_.options(), is_notebook ? &notebook : nullptr);
+                                           frontend_.options(), is_notebook ? &notebook : nullptr,
+                                           {normal_code ? code : std::string_view(), &star});
     for (auto& f : analysis.findings) out.findings.push_back(std::move(f));
     for (auto& e : analysis.errors) out.errors.push_back(std::move(e));
     for (auto& i : analysis.imports) out.facts.imports.push_back(std::move(i));
@@ -111,12 +162,12 @@ class PythonWorker final : public FrontendWorker {
     return cell;
   }
 
-  void add_code_graph(const std::string& path, const SourceText& text) {
+  void add_code_graph(const std::string& path, std::string_view code) {
     code_.clear();
-    if (unparsable_nesting(text.text())) return;
-    TreePtr tree = parser_.parse(text.text(), frontend_.options().parse_timeout_micros);
+    if (unparsable_nesting(code)) return;
+    TreePtr tree = parser_.parse(code, frontend_.options().parse_timeout_micros);
     if (!tree) return;
-    const PythonFile parsed(text.text(), tree.get());
+    const PythonFile parsed(code, tree.get());
     code_.push_back(scan_code_graph(parsed, path));
   }
 
