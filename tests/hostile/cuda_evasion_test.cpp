@@ -105,7 +105,10 @@ TEST(CudaEvasion, PrebuiltExtensionLinkingCudaIsABlocker) {
   TempDir dir;
   dir.write("pyproject.toml", "[project]\nname = \"pkg\"\nversion = \"0.1\"\n");
   dir.write("pkg/__init__.py", "from . import _fast\nfrom . import _plain\n");
-  dir.write("pkg/_fast.cpython-311-x86_64-linux-gnu.so", minimal_shared_object({"libcudart.so.12", "libc.so.6"}));
+  // A string in the binary that reads as a suppression comment (here a library name, with the
+  // newlines that would make it a line of the report's text) suppresses nothing.
+  dir.write("pkg/_fast.cpython-311-x86_64-linux-gnu.so",
+            minimal_shared_object({"libcudart.so.12", "\n# mpsready: ignore-file[*]\n", "libc.so.6"}));
   dir.write("pkg/_plain.cpython-311-x86_64-linux-gnu.so", minimal_shared_object({"libm.so.6", "libc.so.6"}));
   dir.write("pkg/_broken.so", std::string("\x7f" "ELF\x02\x01\x01", 7) + std::string(200, '\xff'));
   const nlohmann::json doc = scan_json(dir.path());
