@@ -61,7 +61,7 @@ void expect_kernels(const std::map<std::string, std::string>& files, const std::
       dir.write(name, text);
       if (!name.ends_with(".cu")) continue;
       commands += std::string(commands.size() > 1 ? "," : "") + "{\"directory\": \"" + dir.path().string() +
-                  "\", \"file\": \"" + name + "\", \"command\": \"clang++ -x cuda -std=c++17 -c " + name + "\"}";
+                  "\", \"file\": \"" + name + "\", \"command\": \"clang++ -std=c++17 -c " + name + "\"}";
     }
     if (with_database) dir.write("compile_commands.json", commands + "]");
     const auto found = sites(scan_json(dir.path()));
