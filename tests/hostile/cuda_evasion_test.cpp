@@ -98,6 +98,27 @@ TEST(CudaEvasion, KernelMadeByAMacro) {
                  {"qualifier.cu:2:cu-cuda-kernel", "declaration.cu:2:cu-cuda-kernel"}, {"host.cu:2:cu-cuda-kernel"});
 }
 
+// Where Clang does not run (a file over 2 MiB is read token by token), the token fallback still
+// reads the spliced keyword, the attribute and the object-like macro; an empty macro is no kernel.
+TEST(CudaEvasion, KernelSpellingsInTheTokenFallback) {
+  TempDir dir;
+  dir.write("big.cu", "// " + std::string(2u << 20, 'x') + "\n" +            // line 1
+                          "__attribute__((global)) void scale(float* x) { x[0] *= 2.0f; }\n"  // line 2
+                          "__glo\\\nbal__ void shift(float* x) { x[0] += 1.0f; }\n"         // lines 3-4
+                          "#define KERNEL __global__\n"                                       // line 5
+                          "KERNEL void zero(float* x) { x[0] = 0.0f; }\n"                     // line 6
+                          "#define HOST\n"                                                    // line 7
+                          "HOST void plain(float* x) { x[0] = 1.0f; }\n");                   // line 8
+  const nlohmann::json doc = scan_json(dir.path());
+  const auto found = sites(doc);
+  for (const char* site : {"big.cu:2:cu-cuda-kernel", "big.cu:4:cu-cuda-kernel", "big.cu:6:cu-cuda-kernel"})
+    EXPECT_TRUE(found.count(site)) << site << "\n" << dump(found);
+  EXPECT_FALSE(found.count("big.cu:8:cu-cuda-kernel")) << dump(found);
+  const auto errors = notes_of(doc["errors"]);
+  ASSERT_TRUE(errors.count("big.cu"));
+  EXPECT_NE(errors.at("big.cu").find("token by token"), std::string::npos) << errors.at("big.cu");
+}
+
 // A committed extension binary that links the CUDA runtime, imported by the package, keeps the
 // repository on Linux; one that links only the C library does not count; a malformed one costs
 // that file alone.
