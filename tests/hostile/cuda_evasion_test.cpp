@@ -86,16 +86,20 @@ TEST(CudaEvasion, KernelSplitByALineSplice) {
   expect_kernels({{"ops.cu", "__glo\\\nbal__ void scale(float* x) { x[0] *= 2.0f; }\n"}}, {"ops.cu:2:cu-cuda-kernel"});
 }
 
-// `__global__` from an object-like macro, and a whole declaration from a function-like one; a
-// macro that expands to nothing makes no kernel.
+// `__global__` from an object-like macro, pasted together by a function-like one (the file never
+// spells it), and a whole declaration from a function-like one; a macro that expands to nothing
+// makes no kernel.
 TEST(CudaEvasion, KernelMadeByAMacro) {
   expect_kernels({{"qualifier.cu", "#define KERNEL __global__\n"
                                    "KERNEL void scale(float* x) { x[0] *= 2.0f; }\n"},
+                  {"pasted.cu", "#define PASTE(a, b) a##b\n"
+                                "PASTE(__glo, bal__) void twice(float* x) { x[0] *= 2.0f; }\n"},
                   {"declaration.cu", "#define DECLARE_KERNEL(name) __global__ void name(float* x)\n"
                                      "DECLARE_KERNEL(shift) { x[0] += 1.0f; }\n"},
                   {"host.cu", "#define KERNEL\n"
                               "KERNEL void plain(float* x) { x[0] = 0.0f; }\n"}},
-                 {"qualifier.cu:2:cu-cuda-kernel", "declaration.cu:2:cu-cuda-kernel"}, {"host.cu:2:cu-cuda-kernel"});
+                 {"qualifier.cu:2:cu-cuda-kernel", "pasted.cu:2:cu-cuda-kernel", "declaration.cu:2:cu-cuda-kernel"},
+                 {"host.cu:2:cu-cuda-kernel"});
 }
 
 // Where Clang does not run (a file over 2 MiB is read token by token), the token fallback still
