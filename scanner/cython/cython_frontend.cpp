@@ -61,13 +61,20 @@ struct Site {
   std::string name;
 };
 
+// Whether token `k` exists, is of `kind` and is spelled `spelling` (a string's text never counts
+// as punctuation or a keyword).
+bool is(const std::vector<CythonToken>& t, size_t k, CythonToken::Kind kind, std::string_view spelling) {
+  return k < t.size() && t[k].kind == kind && t[k].spelling == spelling;
+}
+
 // The dotted module after `cimport` or between `from` and `cimport`, starting at token `i`.
 std::string dotted_at(const std::vector<CythonToken>& t, size_t i, size_t& end) {
   std::string out;
   end = i;
   while (end < t.size() && t[end].kind == CythonToken::Kind::name) {
     out += t[end].spelling;
-    if (end + 2 < t.size() && t[end + 1].kind == CythonToken::Kind::other && t[end + 1].spelling == "." && t[end + 2].kind == CythonToken::Kind::name) {
+    if (is(t, end + 1, CythonToken::Kind::other, ".") && end + 2 < t.size() &&
+        t[end + 2].kind == CythonToken::Kind::name) {
       out += '.';
       end += 2;
       continue;
@@ -84,13 +91,13 @@ void find_sites(const CompiledCythonMatcher& m, const std::vector<CythonToken>& 
     switch (m.kind) {
       case CompiledCythonMatcher::Kind::call:
         // `cudart.cudaMalloc(n)` (CUDA Python) counts as much as `cudaMalloc(&p, n)`.
-        if (t[i].kind == K::name && i + 1 < t.size() && t[i + 1].kind == K::other && t[i + 1].spelling == "(" && any_match(m, t[i].spelling))
+        if (t[i].kind == K::name && is(t, i + 1, K::other, "(") && any_match(m, t[i].spelling))
           out.push_back({t[i].offset, t[i].end, std::string(t[i].spelling)});
         break;
       case CompiledCythonMatcher::Kind::extern_header:
-        if (t[i].spelling == "extern" && t[i].kind == K::name && i + 2 < t.size() && t[i + 1].kind == K::name && t[i + 1].spelling == "from" &&
+        if (is(t, i, K::name, "extern") && is(t, i + 1, K::name, "from") && i + 2 < t.size() &&
             t[i + 2].kind == K::string && any_match(m, t[i + 2].spelling)) {
-          const uint32_t start = i > 0 && t[i - 1].spelling == "cdef" ? t[i - 1].offset : t[i].offset;
+          const uint32_t start = i > 0 && is(t, i - 1, K::name, "cdef") ? t[i - 1].offset : t[i].offset;
           out.push_back({start, t[i + 2].end, std::string(t[i + 2].spelling)});
         }
         break;
@@ -104,13 +111,13 @@ void find_sites(const CompiledCythonMatcher& m, const std::vector<CythonToken>& 
             const std::string module = dotted_at(t, j, end);
             if (module.empty()) break;
             if (any_match(m, module)) out.push_back({t[i].offset, t[end - 1].end, module});
-            if (end + 2 < t.size() && t[end].kind == K::name && t[end].spelling == "as") end += 2;
-            if (end < t.size() && t[end].kind == K::other && t[end].spelling == ",") j = end + 1;
+            if (is(t, end, K::name, "as")) end += 2;
+            if (is(t, end, K::other, ",")) j = end + 1;
             else break;
           }
         } else if (t[i].spelling == "from") {
           const std::string module = dotted_at(t, i + 1, end);
-          if (!module.empty() && end < t.size() && t[end].kind == K::name && t[end].spelling == "cimport" && any_match(m, module))
+          if (!module.empty() && is(t, end, K::name, "cimport") && any_match(m, module))
             out.push_back({t[i].offset, t[end].end, module});
         }
         break;
