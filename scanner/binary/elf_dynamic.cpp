@@ -1,5 +1,14 @@
 #include "binary/elf_dynamic.h"
 
+#if MPSREADY_NO_LIBELF
+namespace mpsready {
+ElfDynamic read_elf_dynamic(int /*fd*/) {
+  ElfDynamic out;
+  out.error = "not read: this build of mpsready has no libelf (elfutils)";
+  return out;
+}
+}  // namespace mpsready
+#else
 #include <gelf.h>
 #include <libelf.h>
 #include <sys/stat.h>
@@ -162,3 +171,4 @@ ElfDynamic read_elf_dynamic(int fd) {
 }
 
 }  // namespace mpsready
+#endif  // MPSREADY_NO_LIBELF
