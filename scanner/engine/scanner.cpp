@@ -47,6 +47,9 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
     out.cacheable = false;
     return work;
   }
+  // A supervising parent learns from this which file a crash or hang belongs to (reading is
+  // included: a front end that reads in part parses the file's headers there).
+  const InFlightMark in_flight(scan, file.path);
   ReadResult read;
   struct stat st {};
   const bool replaced = options.replaced_files && options.replaced_files->count(file.path);
@@ -94,8 +97,6 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
                                          "); they were read as spaces"});
     std::replace(read.bytes->begin(), read.bytes->end(), '\0', ' ');
   }
-  // A supervising parent learns from this which file a crash or hang belongs to.
-  const InFlightMark in_flight(scan, file.path);
   for (size_t i = 0; i < frontends.size(); ++i) {
     if (!frontends[i]->wants(file.path)) continue;
     if (!workers.per_frontend[i]) workers.per_frontend[i] = frontends[i]->make_worker();
