@@ -31,6 +31,25 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+// The text with every backslash-newline removed (translation phase 2 of C and C++).
+std::string without_line_splices(std::string_view text) {
+  std::string out;
+  if (text.find('\\') == std::string_view::npos) return std::string(text);
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\') {
+      size_t next = i + 1;
+      if (next < text.size() && text[next] == '\r') ++next;
+      if (next < text.size() && text[next] == '\n') {
+        i = next;
+        continue;
+      }
+    }
+    out += text[i];
+  }
+  return out;
+}
+
 // "10", "0.5": the limit as a user would have typed it.
 std::string format_seconds(double seconds) {
   char buffer[32];
@@ -111,7 +130,14 @@ class CppWorker final : public FrontendWorker {
     if (const auto bad = text.first_invalid_utf8())
       out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " + std::to_string(*bad) +
                                            "); invalid bytes were read as '?'"});
-    const std::vector<bool> active = frontend_.filter().active_rules(text.text());
+    // A file nvcc compiles as CUDA by its name is read by every rule, whatever it holds: a kernel
+    // spelled `__attribute__((global))` or made by a macro holds no needle, and the AST finds it.
+    const bool cuda_file = ends_with(file.path, ".cu") || ends_with(file.path, ".cuh");
+    // The compiler removes backslash-newline splices before it tokenizes (`__glo\` + newline +
+    // `bal__` is `__global__`): the needles are looked for in the spliced text.
+    const std::string spliced = without_line_splices(text.text());
+    std::vector<bool> active = frontend_.filter().active_rules(spliced);
+    if (cuda_file) std::fill(active.begin(), active.end(), true);
     // Files that register or implement an extension's operators give the linkage facts even
     // when no rule looks at them.
     const bool registers_ops = std::any_of(
@@ -129,10 +155,9 @@ class CppWorker final : public FrontendWorker {
     CppFile cpp;
     cpp.path = file.path;
     cpp.text = &text;
-    const bool cuda_syntax = text.text().find("__global__") != std::string_view::npos ||
-                             text.text().find("__device__") != std::string_view::npos ||
-                             text.text().find("<<<") != std::string_view::npos;
-    cpp.cuda = ends_with(file.path, ".cu") || ends_with(file.path, ".cuh") || (is_header(file.path) && cuda_syntax);
+    const bool cuda_syntax = spliced.find("__global__") != std::string::npos ||
+                             spliced.find("__device__") != std::string::npos || spliced.find("<<<") != std::string::npos;
+    cpp.cuda = cuda_file || (is_header(file.path) && cuda_syntax);
     cpp.tokens = lex_cpp(text.text(), cpp.cuda);
     cpp.libtorch_application = is_libtorch_application(cpp);
     const CppGuards guards = find_cuda_guards(cpp.tokens, text.text());

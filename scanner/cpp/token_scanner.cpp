@@ -5,6 +5,28 @@
 #include <clang/Lex/Lexer.h>
 
 namespace mpsready {
+namespace {
+
+// CUDA's keywords, for an identifier split by a backslash-newline (`__glo\` + newline + `bal__`):
+// the compiler reads the spliced name, so the token is spelled as that keyword (static storage).
+constexpr std::string_view kSplicedKeywords[] = {"__global__", "__device__", "__host__", "__attribute__",
+                                                 "__shared__", "__constant__", "__launch_bounds__"};
+
+std::string_view spliced_keyword(std::string_view raw) {
+  std::string clean;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\') {
+      while (i + 1 < raw.size() && (raw[i + 1] == '\r' || raw[i + 1] == '\n')) ++i;
+      continue;
+    }
+    clean += raw[i];
+  }
+  for (std::string_view keyword : kSplicedKeywords)
+    if (clean == keyword) return keyword;
+  return raw;
+}
+
+}  // namespace
 
 std::vector<CppToken> lex_cpp(std::string_view text, bool cuda) {
   clang::LangOptions opts;
@@ -26,6 +48,7 @@ std::vector<CppToken> lex_cpp(std::string_view text, bool cuda) {
     if (t.offset + tok.getLength() > text.size()) break;
     t.spelling = text.substr(t.offset, tok.getLength());
     t.is_identifier = tok.is(clang::tok::raw_identifier);
+    if (t.is_identifier && tok.needsCleaning()) t.spelling = spliced_keyword(t.spelling);
     t.is_string = clang::tok::isStringLiteral(tok.getKind());
     t.starts_directive = tok.is(clang::tok::hash) && (tok.isAtStartOfLine() || line_start);
     line_start = false;

@@ -11,6 +11,7 @@
 
 #include "core/finding.h"
 #include "core/repo_facts.h"
+#include "engine/file_reader.h"
 
 namespace mpsready {
 
@@ -43,6 +44,12 @@ class Frontend {
   // Whether this front end reads the file at `path` (relative, '/' separators).
   virtual bool wants(std::string_view path) const = 0;
   virtual std::unique_ptr<FrontendWorker> make_worker() const = 0;
+  // A front end that needs only a part of some files (the dynamic section of an extension
+  // binary) reads them itself: `reads_in_part` says which, and `read_part` returns the text its
+  // workers analyse in place of the file's bytes (the scan cache identifies that text). Such
+  // files are listed up to partial_read_limit() (repo_walker.h), not the size limit.
+  virtual bool reads_in_part(std::string_view /*path*/) const { return false; }
+  virtual ReadResult read_part(const std::filesystem::path& /*absolute*/, uintmax_t /*max_size*/) const { return {}; }
   // Called once before the walk, before any worker exists (so it may set up per-scan state,
   // such as a compilation database found at the root).
   virtual void begin_scan(const std::filesystem::path& /*root*/, std::vector<FileNote>& /*errors*/) const {}

@@ -69,6 +69,10 @@ struct PendingDir {
 
 }  // namespace
 
+uintmax_t partial_read_limit(uintmax_t max_file_size) {
+  return max_file_size > UINTMAX_MAX / 64 ? UINTMAX_MAX : max_file_size * 64;
+}
+
 namespace {
 
 using Excluded = std::function<bool(const std::string&, bool)>;
@@ -77,6 +81,7 @@ using Wanted = std::function<bool(const std::string&)>;
 // Whether a file may be listed by size: a notebook's limit applies to its code cells, read later.
 bool over_size(const std::string& rel, uintmax_t size, const WalkOptions& options) {
   if (is_notebook_file(rel)) return size > notebook_file_limit(options.max_file_size);
+  if (options.read_in_part && options.read_in_part(rel)) return size > partial_read_limit(options.max_file_size);
   return size > options.max_file_size;
 }
 

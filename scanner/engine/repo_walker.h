@@ -21,7 +21,13 @@ struct WalkOptions {
   uintmax_t max_file_size = 16u << 20;
   // Which files to list, by relative path (the front ends decide); unset lists nothing.
   std::function<bool(std::string_view)> wanted;
+  // Files a front end reads only in part (frontend.h): listed up to partial_read_limit().
+  std::function<bool(std::string_view)> read_in_part;
 };
+
+// The largest file read in part: 64 times the size limit (1 GiB by default). Only its headers are
+// read, so its size costs no memory; the limit bounds what a reader may be asked to seek over.
+uintmax_t partial_read_limit(uintmax_t max_file_size);
 
 struct WalkedFile {
   std::string path;  // relative to the root, '/' separators

@@ -47,10 +47,18 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
     out.cacheable = false;
     return work;
   }
+  // A supervising parent learns from this which file a crash or hang belongs to (reading is
+  // included: a front end that reads in part parses the file's headers there).
+  const InFlightMark in_flight(scan, file.path);
   ReadResult read;
   struct stat st {};
   const bool replaced = options.replaced_files && options.replaced_files->count(file.path);
-  if (!replaced && is_notebook_file(file.path) && ::lstat(file.absolute.c_str(), &st) == 0 &&
+  const Frontend* partial = nullptr;  // the front end that reads this file itself, in part
+  for (const Frontend* f : frontends)
+    if (!partial && f->reads_in_part(file.path)) partial = f;
+  if (!replaced && partial) {
+    read = partial->read_part(file.absolute, partial_read_limit(options.walk.max_file_size));
+  } else if (!replaced && is_notebook_file(file.path) && ::lstat(file.absolute.c_str(), &st) == 0 &&
       static_cast<uintmax_t>(st.st_size) > options.walk.max_file_size) {
     // Over the limit, usually for its outputs: only the code cells count (and are kept).
     NotebookStream streamed = stream_notebook(file.absolute.string(), options.walk.max_file_size);
@@ -67,7 +75,7 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
     out.errors.push_back({file.path, read.error});
     return work;
   }
-  if (decodes_wide_bom(file.path))
+  if (!partial && decodes_wide_bom(file.path))
     if (std::optional<std::string> text = decode_wide_bom(*read.bytes)) read.bytes = std::move(text);
   if (cache) {
     // The very bytes analysed below are the ones identified: nothing about the file (its time, its
@@ -89,8 +97,6 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
                                          "); they were read as spaces"});
     std::replace(read.bytes->begin(), read.bytes->end(), '\0', ' ');
   }
-  // A supervising parent learns from this which file a crash or hang belongs to.
-  const InFlightMark in_flight(scan, file.path);
   for (size_t i = 0; i < frontends.size(); ++i) {
     if (!frontends[i]->wants(file.path)) continue;
     if (!workers.per_frontend[i]) workers.per_frontend[i] = frontends[i]->make_worker();
@@ -126,6 +132,9 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
   const unsigned scan = next_scan_ordinal();
   options.walk.wanted = [&](std::string_view path) {
     return std::any_of(frontends.begin(), frontends.end(), [&](const Frontend* f) { return f->wants(path); });
+  };
+  options.walk.read_in_part = [&](std::string_view path) {
+    return std::any_of(frontends.begin(), frontends.end(), [&](const Frontend* f) { return f->reads_in_part(path); });
   };
   std::vector<FileNote> setup_errors;
   for (const Frontend* f : frontends) f->begin_scan(root, setup_errors);

@@ -50,3 +50,18 @@ bool extension_builds(const ExtensionFact& ext, std::string_view path) {
 }
 
 }  // namespace mpsready
+
+namespace mpsready {
+
+std::string extension_module_of_file(std::string_view path) {
+  if (path.rfind("src/", 0) == 0) path.remove_prefix(4);
+  const size_t slash = path.rfind('/');
+  const size_t name_at = slash == std::string_view::npos ? 0 : slash + 1;
+  const size_t dot = path.find('.', name_at);
+  std::string module(path.substr(0, dot == std::string_view::npos ? path.size() : dot));
+  for (char& c : module)
+    if (c == '/') c = '.';
+  return module;
+}
+
+}  // namespace mpsready

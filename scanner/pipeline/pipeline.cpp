@@ -1,6 +1,8 @@
 #include "pipeline/pipeline.h"
 
+#include "binary/binary_frontend.h"
 #include "cpp_frontend.h"
+#include "cython/cython_frontend.h"
 #include "deps/dependency_link_pass.h"
 #include "deps/deps_frontend.h"
 #include "docs/docs_frontend.h"
@@ -17,6 +19,8 @@ Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands, do
   frontends_.push_back(std::make_unique<CppFrontend>(rules, compile_commands, clang_time_limit_s));
   frontends_.push_back(std::make_unique<DepsFrontend>(rules));
   frontends_.push_back(std::make_unique<DocsFrontend>());
+  frontends_.push_back(std::make_unique<BinaryFrontend>(rules));
+  frontends_.push_back(std::make_unique<CythonFrontend>(rules));
   passes_.push_back(std::make_unique<ExtensionLinkPass>(rules));
   passes_.push_back(std::make_unique<DependencyLinkPass>());
   passes_.push_back(std::make_unique<DistributedBackendPass>(rules));

@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 
+#include "engine/file_kinds.h"
 #include "engine/file_reader.h"
 #include "engine/ignore_rules.h"
 #include "python/notebook_reader.h"
@@ -299,7 +300,10 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
     std::vector<LineSuppression> lines;
     NotebookSource notebook;
     const bool is_notebook = ends_with(path, ".ipynb");
-    if (read.bytes && read.bytes->find("mpsready:") != std::string::npos) {
+    // Comments are text: a binary (an extension module's ELF file) holds bytes a compiler put
+    // there, and a string in it that reads `# mpsready: ignore-file[*]` suppresses nothing.
+    const bool text = read.bytes && !git_judges_binary(*read.bytes);
+    if (text && read.bytes->find("mpsready:") != std::string::npos) {
       if (is_notebook) {
         NotebookResult nb = read_notebook(*read.bytes);
         if (nb.ok) {

@@ -233,7 +233,7 @@ RuleSet RuleSet::load(const fs::path& rules_dir) {
     if (fs::exists(dir / "doc.md")) rule.doc = read_file(dir / "doc.md");
     // A single annotated file, or a fixture/ directory whose files are all annotated (for rules
     // about file names: requirements.txt, Dockerfile, CMakeLists.txt).
-    for (const char* name : {"fixture.py", "fixture.cu", "fixture.cpp", "fixture.h", "fixture"}) {
+    for (const char* name : {"fixture.py", "fixture.cu", "fixture.cpp", "fixture.h", "fixture.pyx", "fixture"}) {
       if (fs::exists(dir / name)) {
         rule.fixture = dir / name;
         break;

@@ -1,6 +1,9 @@
 // Fuzz targets for the front ends: Python source, notebooks, C++/CUDA source and every manifest
 // reader, each driven exactly as a scan drives it (one worker, the bundled rules), and every
 // report format rendered from what they found.
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -9,8 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "binary/binary_frontend.h"
 #include "core/source_text.h"
 #include "cpp/cpp_frontend.h"
+#include "cython/cython_frontend.h"
 #include "deps/deps_frontend.h"
 #include "engine/repo_walker.h"
 #include "fuzz/fuzz_targets.h"
@@ -90,6 +95,34 @@ void fuzz_cpp_source(std::string_view bytes) {
   static const CppFrontend frontend(rules());
   static const std::unique_ptr<FrontendWorker> worker = frontend.make_worker();
   analyze(frontend, *worker, "fuzz.cu", bytes);
+}
+
+void fuzz_cython_source(std::string_view bytes) {
+  static const CythonFrontend frontend(rules());
+  static const std::unique_ptr<FrontendWorker> worker = frontend.make_worker();
+  analyze(frontend, *worker, "fuzz.pyx", bytes);
+}
+
+void fuzz_extension_binary(std::string_view bytes) {
+  // The bytes as a file (libelf reads from a descriptor), then what the worker makes of the text
+  // the reader gave.
+  static const BinaryFrontend frontend(rules());
+  static const std::unique_ptr<FrontendWorker> worker = frontend.make_worker();
+  const int fd = memfd_create("fuzz.so", MFD_CLOEXEC);
+  if (fd < 0) std::abort();
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n <= 0) std::abort();
+    done += static_cast<size_t>(n);
+  }
+  std::string error;
+  const std::string text = describe_dynamic_section(fd, error);
+  ::close(fd);
+  if (!error.empty()) return;
+  const WalkedFile file{"pkg/_fuzz.cpython-311-x86_64-linux-gnu.so", fake_root() / "_fuzz.so"};
+  FileOutcome outcome;
+  worker->analyze(file, text, outcome);
+  render_reports(outcome);
 }
 
 void fuzz_manifest(std::string_view file_name, std::string_view bytes) {

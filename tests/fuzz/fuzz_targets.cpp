@@ -30,6 +30,8 @@ const std::vector<FuzzTarget>& fuzz_targets() {
       {"notebook", fuzz_notebook},
       {"cpp", fuzz_cpp_source},
       {"cpp-isolated", fuzz_cpp_isolated},
+      {"cython", fuzz_cython_source},
+      {"elf", fuzz_extension_binary},
       {"requirements", manifest<kRequirements>},
       {"setup-py", manifest<kSetupPy>},
       {"setup-cfg", manifest<kSetupCfg>},

@@ -22,6 +22,8 @@ void fuzz_python_source(std::string_view bytes);
 void fuzz_notebook(std::string_view bytes);
 void fuzz_cpp_source(std::string_view bytes);
 void fuzz_cpp_isolated(std::string_view bytes);  // in the supervised child process
+void fuzz_cython_source(std::string_view bytes);
+void fuzz_extension_binary(std::string_view bytes);  // an ELF file's dynamic section
 void fuzz_manifest(std::string_view file_name, std::string_view bytes);
 void fuzz_config(std::string_view bytes);
 void fuzz_rule_files(std::string_view bytes);

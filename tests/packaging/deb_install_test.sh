@@ -18,7 +18,7 @@ deb=${debs[0]}
 # The package: its name, and dependencies on the libraries it links (never LibTorch).
 [ "$(dpkg-deb -f "$deb" Package)" = mpsready ] || { echo "Package: $(dpkg-deb -f "$deb" Package)"; exit 1; }
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libclang-cpp14 libre2 libtree-sitter0 libyaml-cpp libssl3 git; do
+for lib in libclang-cpp14 libre2 libtree-sitter0 libyaml-cpp libssl3 libelf1 git; do
   case "$depends" in *"$lib"*) ;; *) echo "Depends lacks $lib: $depends"; exit 1 ;; esac
 done
 case "$depends" in *torch*) echo "the scanner's package depends on LibTorch: $depends"; exit 1 ;; esac

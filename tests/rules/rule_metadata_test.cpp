@@ -6,6 +6,7 @@
 
 #include <re2/re2.h>
 
+#include "support/minimal_elf.h"
 #include "support/test_support.h"
 
 namespace mpsready::testing {
@@ -40,9 +41,20 @@ CodeBlock first_code_block(const std::string& doc, const std::string& heading) {
   return {it != by_language.end() ? it->second : info, code};
 }
 
+// An extension binary's block is its dynamic section as `readelf -d` prints it; the library of
+// each `(NEEDED)` line goes into a minimal shared object written in its place.
+std::string block_bytes(const CodeBlock& block) {
+  if (!block.file.ends_with(".so")) return block.code;
+  std::vector<std::string> needed;
+  std::string library;
+  static const RE2 needed_line(R"(\(NEEDED\).*\[([^\]]+)\])");
+  for (re2::StringPiece rest(block.code); RE2::FindAndConsume(&rest, needed_line, &library);) needed.push_back(library);
+  return minimal_shared_object(needed);
+}
+
 size_t findings_of(const std::string& rule_id, const CodeBlock& block) {
   TempDir dir;
-  dir.write(block.file, block.code);
+  dir.write(block.file, block_bytes(block));
   size_t count = 0;
   for (const auto& f : scan(dir.path(), {rule_id}).findings) count += f.rule == rule_id;
   return count;
@@ -56,8 +68,9 @@ class RuleMetadata : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(RuleMetadata, IdIsKebabCaseWithLanguagePrefix) {
-  EXPECT_TRUE(RE2::FullMatch(rule().id, "(py|cu|dep)-[a-z0-9]+(-[a-z0-9]+)*")) << rule().id;
-  const std::map<std::string, std::string> prefix = {{"python", "py-"}, {"cpp", "cu-"}, {"deps", "dep-"}};
+  EXPECT_TRUE(RE2::FullMatch(rule().id, "(py|cu|dep|bin|cy)-[a-z0-9]+(-[a-z0-9]+)*")) << rule().id;
+  const std::map<std::string, std::string> prefix = {
+      {"python", "py-"}, {"cpp", "cu-"}, {"deps", "dep-"}, {"binary", "bin-"}, {"cython", "cy-"}};
   ASSERT_TRUE(prefix.count(rule().language)) << rule().language;
   EXPECT_EQ(rule().id.rfind(prefix.at(rule().language), 0), 0u) << rule().id;
 }

@@ -3,8 +3,45 @@
 #include "matchers/cpp_matchers.h"
 #include "matchers/site_matchers.h"
 
+#include <map>
+#include <string_view>
+
 namespace mpsready {
 namespace {
+
+// The names the file's object-like macros define as a kernel qualifier (`#define KERNEL
+// __global__`, `#define DEVICE_FN static __device__`): the compiler reads the qualifier there.
+std::map<std::string_view, std::string_view> qualifier_macros(const CppFile& file) {
+  std::map<std::string_view, std::string_view> out;
+  const auto& t = file.tokens;
+  const std::string_view text = file.text->text();
+  for (size_t i = 0; i + 3 < t.size(); ++i) {
+    if (!t[i].starts_directive || t[i + 1].spelling != "define" || !t[i + 2].is_identifier) continue;
+    const size_t name_end = t[i + 2].offset + t[i + 2].spelling.size();
+    if (name_end < text.size() && text[name_end] == '(') continue;  // function-like: Clang's to expand
+    const int line = file.text->position(t[i + 2].offset).line;
+    for (size_t j = i + 3; j < t.size() && !t[j].starts_directive && file.text->position(t[j].offset).line == line; ++j)
+      if (t[j].spelling == "__global__" || t[j].spelling == "__device__") out[t[i + 2].spelling] = t[j].spelling;
+  }
+  return out;
+}
+
+// The qualifier the tokens at `i` spell, with `after` set past them: `__global__`, a macro of
+// `aliases`, or `__attribute__((global))` / `__attribute__((__device__))`; "" for anything else.
+std::string_view qualifier_at(const std::vector<CppToken>& t, size_t i,
+                              const std::map<std::string_view, std::string_view>& aliases, size_t& after) {
+  after = i + 1;
+  const std::string_view s = t[i].spelling;
+  if (s == "__global__" || s == "__device__") return s;
+  if (const auto it = aliases.find(s); it != aliases.end()) return it->second;
+  if (s != "__attribute__" || i + 5 >= t.size() || t[i + 1].spelling != "(" || t[i + 2].spelling != "(") return {};
+  const std::string_view a = t[i + 3].spelling;
+  if (t[i + 4].spelling != ")" || t[i + 5].spelling != ")") return {};
+  after = i + 6;
+  if (a == "global" || a == "__global__") return "__global__";
+  if (a == "device" || a == "__device__") return "__device__";
+  return {};
+}
 
 class KernelMatcher final : public CppMatcher {
  public:
@@ -29,13 +66,15 @@ class KernelMatcher final : public CppMatcher {
     // A parse error can swallow the declarations after it; the `__global__` token survives.
     // Only definitions count: the name's `(` must be followed, after `)`, by `{`.
     const bool want_device = std::find(kinds_.begin(), kinds_.end(), "device") != kinds_.end();
+    const std::map<std::string_view, std::string_view> aliases = qualifier_macros(file);
     for (size_t i = 0; i < file.tokens.size(); ++i) {
-      const auto s = file.tokens[i].spelling;
+      size_t after = i + 1;
+      const std::string_view s = qualifier_at(file.tokens, i, aliases, after);
       if (s != "__global__" && !(want_device && s == "__device__")) continue;
       if (s == "__device__" && ((i > 0 && file.tokens[i - 1].spelling == "__host__") ||
-                                (i + 1 < file.tokens.size() && file.tokens[i + 1].spelling == "__host__")))
+                                (after < file.tokens.size() && file.tokens[after].spelling == "__host__")))
         continue;
-      size_t name = i + 1;
+      size_t name = after;
       while (name + 1 < file.tokens.size() && file.tokens[name + 1].spelling != "(" &&
              file.tokens[name].spelling != ";" && file.tokens[name].spelling != "{")
         ++name;
@@ -57,7 +96,7 @@ class KernelMatcher final : public CppMatcher {
       m.start = file.tokens[name].offset;
       m.end = m.start + static_cast<uint32_t>(file.tokens[name].spelling.size());
       m.vars["name"] = m.vars["callee"] = std::string(file.tokens[name].spelling);
-      m.vars["kind"] = std::string(s);
+      m.vars["kind"] = std::string(s);  // as the compiler reads it
       m.vars["templated"] = "";
       out.push_back(std::move(m));
     }

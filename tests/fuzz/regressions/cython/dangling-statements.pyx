@@ -1,0 +1,3 @@
+from cuda.bindings cimport
+cimport
+cdef extern from
