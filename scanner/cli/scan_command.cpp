@@ -21,6 +21,7 @@
 #include "cli/link_base.h"
 #include "cli/scan_paths.h"
 #include "cli/scan_root.h"
+#include "engine/build_identity.h"
 #include "engine/cache_key.h"
 #include "report/fingerprint.h"
 #include "cli/load_rules.h"
@@ -100,7 +101,10 @@ bool uses_op_coverage(const RuleSet& rules) {
 // Everything besides a file's bytes that decides its outcome: a change to any of it starts the
 // cache afresh. Over-inclusive where cheap (every file of the rules directory).
 std::string cache_key(const ScanCommandOptions& options, const ProjectConfig& config, const RuleSet& rules) {
-  std::string key = "mpsready " MPSREADY_VERSION "\nrules " + tree_fingerprint(rules.dir()) + "\nenabled";
+  // The build ID, not only the version: a rebuilt scanner (a new front end, a new matcher) may
+  // read the same bytes differently, and its cache must not answer with the old reading.
+  std::string key = "mpsready " MPSREADY_VERSION "\nbuild " + executable_build_id() + "\nrules " +
+                    tree_fingerprint(rules.dir()) + "\nenabled";
   for (const Rule& r : rules.rules()) key += " " + r.id;
   key += "\nimpacts";
   for (const auto& [id, impact] : config.impacts) key += " " + id + "=" + std::string(to_string(impact));

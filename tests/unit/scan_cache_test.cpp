@@ -4,6 +4,10 @@
 
 #include <sys/stat.h>
 
+#include <cstdio>
+#include <filesystem>
+
+#include "engine/build_identity.h"
 #include "engine/content_hash.h"
 #include "engine/content_identity.h"
 #include "engine/outcome_codec.h"
@@ -98,6 +102,34 @@ TEST(Sha256, KnownDigestsAndPiecesWithTheirLengths) {
   EXPECT_EQ(id.size, 13u);
   EXPECT_EQ(id, identify_content("import torch\n"));
   EXPECT_FALSE(id == identify_content("import torch\r"));
+}
+
+// The cache key names the build: on Linux the linker's build ID of this very executable, read
+// from its mapped notes, the same on every call and compared here with what readelf would print
+// (the note's hex digits, 20 bytes for GNU ld's default sha1).
+TEST(BuildIdentity, TheExecutableCarriesAGnuBuildId) {
+#if defined(__linux__)
+  const std::string id = executable_build_id();
+  ASSERT_FALSE(id.empty());
+  EXPECT_EQ(id.size() % 2, 0u);
+  EXPECT_GE(id.size(), 16u);
+  EXPECT_EQ(id.find_first_not_of("0123456789abcdef"), std::string::npos) << id;
+  EXPECT_EQ(executable_build_id(), id);
+  // What binutils reads from the file on disk (build-essential brings readelf).
+  std::string notes;
+  // /proc/self/exe read here, in this process: in the shell it would name readelf itself.
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  if (FILE* p = popen(("readelf -n '" + self + "' 2>/dev/null").c_str(), "r")) {
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) notes.append(buf, n);
+    pclose(p);
+  }
+  ASSERT_NE(notes.find("Build ID"), std::string::npos) << "readelf printed no build ID";
+  EXPECT_NE(notes.find("Build ID: " + id), std::string::npos) << notes;
+#else
+  GTEST_SKIP() << "no GNU build ID outside Linux";
+#endif
 }
 
 TEST(OutcomeCodec, RoundTripsEveryField) {
