@@ -103,7 +103,7 @@ TEST(FileBudget, BudgetGrowsWithTheFileSize) {
   text << std::round(large_budget * 10) / 10;
   const Hooked run = run_hooked(dir.path(), "--file-time-limit 1 -j 2");
   EXPECT_EQ(run.run.code, 0);
-  const auto errors = errors_of(run.doc);
+  auto errors = errors_of(run.doc);
   EXPECT_EQ(errors["small_stuck.py"], budget_reason("1"));
   EXPECT_EQ(errors["large_stuck.py"], budget_reason(text.str()));
   EXPECT_EQ(finding_paths(run.doc).count("train.py"), 1u);
