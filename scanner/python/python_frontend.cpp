@@ -8,6 +8,7 @@
 #include "python/python_file.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include <re2/re2.h>
 
@@ -20,6 +21,29 @@ namespace {
 
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Tokens a file may have for tree-sitter to parse it: its tree takes about 36 bytes a token
+// (a 50 MB one-line file of 25 million tokens peaked near 1 GB), so this bounds a tree near
+// 150 MB; an ordinary 16 MiB source has about 3 million.
+constexpr size_t kMaxParsedTokens = 4'000'000;
+
+// Tokens, counted cheaply from above: each run of identifier characters, and each other
+// character that is not white space.
+size_t token_estimate(std::string_view text) {
+  size_t tokens = 0;
+  bool in_word = false;
+  for (const char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    const bool word = std::isalnum(u) || c == '_' || u >= 0x80;
+    if (word) {
+      tokens += in_word ? 0 : 1;
+    } else if (!std::isspace(u)) {
+      ++tokens;
+    }
+    in_word = word;
+  }
+  return tokens;
 }
 
 std::vector<std::vector<std::string>> needles_of(const PythonProgram& program) {
@@ -71,6 +95,20 @@ class PythonWorker final : public FrontendWorker {
     if (const auto bad = text.first_invalid_utf8()) {
       out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " +
                                            std::to_string(*bad) + "); invalid bytes were read as '?'"});
+    }
+    if (const size_t tokens = token_estimate(text.text()); tokens > kMaxParsedTokens) {
+      // Memory bound: no tree. Imports are read line by line, as for a file no rule looks at.
+      out.errors.push_back({file.path, "about " + std::to_string(tokens) + " tokens, more than the " +
+                                           std::to_string(kMaxParsedTokens) +
+                                           " the parser takes (memory bound); imports were read line by line, "
+                                           "no rule ran"});
+      std::vector<ImportFact> lexical = scan_imports_lexically(file.path, text.text());
+      resolve_lexical_contexts(text.text(), lexical);
+      for (auto& fact : lexical) {
+        if (is_notebook) fact.cell = map_cell(notebook, fact);
+        out.facts.imports.push_back(std::move(fact));
+      }
+      return;
     }
     const std::vector<bool> active = frontend_.filter().active_rules(text.text());
     // A file that declares an extension is parsed even when no rule needs it: a CppExtension
