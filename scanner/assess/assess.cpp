@@ -201,6 +201,8 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
           p.context = *why;
         }
       }
+      // A module outside the core's folders that the core imports: say why it counts.
+      if (const std::string* why = model.imported_by_core(f.path); why && p.in_core) p.context = *why;
       f.in_core = p.in_core;
       f.context = p.context;
       if (p.lower && !f.guarded) {

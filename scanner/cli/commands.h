@@ -38,7 +38,9 @@ struct ScanCommandOptions {
   std::string cache_dir;         // --cache DIR ("" = no cache)
   bool quiet = false;            // --quiet: no progress line, no cache notes
   double clang_time_limit = 10;  // --clang-time-limit SECONDS (per C++/CUDA file)
-  double file_time_limit = 120;  // --file-time-limit SECONDS: a file's front ends, then it is left out (0: none)
+  // --file-time-limit SECONDS: a file's front ends may take this plus 20 s per MiB of the file
+  // (engine/in_flight.h, file_budget_s), then it is left out (0: none).
+  double file_time_limit = 30;
   bool in_process = false;       // --in-process: no supervising parent (a front-end crash ends the scan)
   std::string torch_version;                  // --torch-version (op coverage; default: config, then the newest bundled)
   std::vector<std::string> native_functions;  // --native-functions PATH or VERSION=PATH (repeatable)

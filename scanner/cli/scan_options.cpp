@@ -90,7 +90,8 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   cmd->add_option("--file-time-limit", scan.file_time_limit,
-                  "Seconds one file's analysis may take before the scan leaves it out and lists it in errors (0: no limit)")
+                  "Seconds one file's analysis may take, plus 20 s per MiB of its size, before the scan leaves it out and lists it "
+                  "in errors (0: no limit)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   cmd->add_flag("--in-process", scan.in_process,

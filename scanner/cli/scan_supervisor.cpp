@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -25,6 +27,8 @@ namespace {
 // Each attempt leaves out or isolates at least one more file; this bounds a pathological run.
 constexpr int kMaxAttempts = 100;
 constexpr int kPollMillis = 100;  // how often the parent looks at the start times of in-flight files
+// Past twice its budget, and this, a file in flight means the child's own watch is not running.
+constexpr double kUnwatchedGraceSeconds = 5;
 
 std::string signal_name(int sig) {
   switch (sig) {
@@ -90,33 +94,46 @@ std::string seconds_text(double s) {
 
 struct ChildEnd {
   int status = 0;
-  bool killed = false;            // by the parent, for the time limit
-  std::optional<ScanFileId> hung;  // the file over the limit (read again once the child is dead)
+  bool killed = false;               // by the parent, for the time limit
+  std::vector<InFlightFile> hung;    // the files over their budget (read once the child is dead)
 };
 
-// Waits for the child to end; kills it when one file has been in flight too long.
-ChildEnd wait_for_child(pid_t child, int pipe_read, InFlightBoard& board, double limit_s) {
+// Waits for the child to end. The child's own watch (engine/watched_workers.h) leaves a stuck
+// thread behind and goes on with the other files, and says when only stuck files remain; then
+// the parent kills it. Should that watch not run (a hang outside the worker threads), a file
+// at twice its budget, and a little more, is reason enough.
+ChildEnd wait_for_child(pid_t child, int pipe_read, InFlightBoard& board, bool limited) {
   ChildEnd end;
   for (;;) {
     pollfd p{pipe_read, POLLIN, 0};
     const int ready = poll(&p, 1, kPollMillis);
     if (ready > 0) break;  // the write end closed: the child is gone
     if (ready < 0 && errno != EINTR) break;
-    if (limit_s > 0) {
-      const auto flying = board.in_flight();
-      if (std::any_of(flying.begin(), flying.end(), [&](const InFlightFile& f) { return f.seconds > limit_s; })) {
-        kill(child, SIGKILL);
-        end.killed = true;
-        break;
-      }
+    if (!limited) continue;
+    const auto flying = board.in_flight();
+    const bool unwatched = std::any_of(flying.begin(), flying.end(), [](const InFlightFile& f) {
+      return f.budget > 0 && f.seconds > 2 * f.budget + kUnwatchedGraceSeconds;
+    });
+    if (board.stalled() || unwatched) {
+      kill(child, SIGKILL);
+      end.killed = true;
+      break;
     }
   }
   while (waitpid(child, &end.status, 0) < 0 && errno == EINTR) {
   }
   if (end.killed)
     for (const InFlightFile& f : board.in_flight())
-      if (f.seconds > limit_s) end.hung = f.file;
+      if (f.over_budget()) end.hung.push_back(f);
   return end;
+}
+
+// "front end did not finish within its budget of 1.2 s (--file-time-limit 1 s, plus 20 s per
+// MiB of the file's size)".
+std::string over_budget_reason(const InFlightFile& f, double limit_s) {
+  return "front end did not finish within its budget of " + seconds_text(std::round(f.budget * 10) / 10) +
+         " s (--file-time-limit " + seconds_text(limit_s) + " s, plus " + seconds_text(kBudgetSecondsPerMiB) +
+         " s per MiB of the file's size); the file was not analysed";
 }
 
 void add_suspect(Supervision& sup, const ScanFileId& file) {
@@ -141,6 +158,7 @@ int run_supervised(const std::function<int()>& attempt, double file_time_limit_s
   Supervision& sup = supervision();
   sup.quarantined.clear();
   sup.suspects.clear();
+  sup.file_time_limit_s = file_time_limit_s;
   for (int attempt_no = 0; attempt_no < kMaxAttempts; ++attempt_no) {
     board->reset();
     int fds[2];
@@ -159,14 +177,14 @@ int run_supervised(const std::function<int()>& attempt, double file_time_limit_s
       run_child(attempt, board, fds[1], parent, child_exit);
     }
     close(fds[1]);
-    const ChildEnd end = wait_for_child(child, fds[0], *board, file_time_limit_s);
+    const ChildEnd end = wait_for_child(child, fds[0], *board, file_time_limit_s > 0);
     const int status = end.status;
     close(fds[0]);
-    if (end.hung && quarantine(sup, *end.hung,
-                               "front end did not finish within " + seconds_text(file_time_limit_s) +
-                                   " s (--file-time-limit); the file was not analysed"))
-      continue;
-    if (end.killed && !end.hung) continue;  // the slow file ended just before the kill: try again
+    // Every file over its budget is left out at once: one restart however many hang.
+    bool left_out = false;
+    for (const InFlightFile& f : end.hung) left_out = quarantine(sup, f.file, over_budget_reason(f, file_time_limit_s)) || left_out;
+    if (left_out) continue;
+    if (end.killed && end.hung.empty()) continue;  // the slow files ended just before the kill: try again
     if (board->finished())
       return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     if (sent_from_outside(status)) end_like(WTERMSIG(status));

@@ -15,12 +15,14 @@ namespace mpsready {
 struct InFlightBoard::Slot {
   std::atomic<int> busy;
   std::atomic<int64_t> start_ns;
+  std::atomic<int64_t> budget_ns;  // 0: no limit
   unsigned scan;
   char path[kPathBytes];
 };
 
 struct InFlightBoard::Shared {
   std::atomic<int> finished;
+  std::atomic<int> stalled;
   std::atomic<int> next_slot;
   Slot slots[kSlots];
 };
@@ -43,6 +45,7 @@ InFlightBoard* InFlightBoard::create() {
 
 void InFlightBoard::reset() {
   shared_->finished.store(0);
+  shared_->stalled.store(0);
   shared_->next_slot.store(0);
   for (Slot& s : shared_->slots) s.busy.store(0);
 }
@@ -56,6 +59,7 @@ std::vector<InFlightFile> InFlightBoard::in_flight() const {
     f.file.scan = s.scan;
     f.file.path.assign(s.path, strnlen(s.path, kPathBytes));
     f.seconds = double(now - s.start_ns.load()) / 1e9;
+    f.budget = double(s.budget_ns.load()) / 1e9;
     out.push_back(std::move(f));
   }
   return out;
@@ -63,18 +67,26 @@ std::vector<InFlightFile> InFlightBoard::in_flight() const {
 
 void InFlightBoard::mark_finished() { shared_->finished.store(1); }
 bool InFlightBoard::finished() const { return shared_->finished.load() != 0; }
+void InFlightBoard::mark_stalled() { shared_->stalled.store(1); }
+bool InFlightBoard::stalled() const { return shared_->stalled.load() != 0; }
+
+double file_budget_s(double base_s, uint64_t size_bytes) {
+  if (base_s <= 0) return 0;
+  return base_s + kBudgetSecondsPerMiB * double(size_bytes) / double(1u << 20);
+}
 
 int InFlightBoard::claim_slot() {
   const int slot = shared_->next_slot.fetch_add(1);
   return slot < int(kSlots) ? slot : -1;
 }
 
-void InFlightBoard::begin(int slot, unsigned scan, std::string_view path) {
+void InFlightBoard::begin(int slot, unsigned scan, std::string_view path, double budget_s) {
   Slot& s = shared_->slots[slot];
   s.scan = scan;
   const size_t n = std::min(path.size(), kPathBytes - 1);
   std::memcpy(s.path, path.data(), n);
   s.path[n] = '\0';
+  s.budget_ns.store(int64_t(budget_s * 1e9));
   s.start_ns.store(now_ns());
   s.busy.store(1, std::memory_order_release);
 }
@@ -95,12 +107,12 @@ namespace {
 thread_local int thread_slot = -2;  // -2: not claimed yet; -1: none left
 }
 
-InFlightMark::InFlightMark(unsigned scan, std::string_view path) {
+InFlightMark::InFlightMark(unsigned scan, std::string_view path, uint64_t size_bytes) {
   InFlightBoard* board = supervision().board;
   if (!board) return;
   if (thread_slot == -2) thread_slot = board->claim_slot();
   slot_ = thread_slot;
-  if (slot_ >= 0) board->begin(slot_, scan, path);
+  if (slot_ >= 0) board->begin(slot_, scan, path, file_budget_s(supervision().file_time_limit_s, size_bytes));
 }
 
 InFlightMark::~InFlightMark() {

@@ -28,7 +28,18 @@ struct QuarantinedFile {
 struct InFlightFile {
   ScanFileId file;
   double seconds = 0;  // how long it has been in flight
+  double budget = 0;   // how long it may take (file_budget_s); 0: no limit
+  bool over_budget() const { return budget > 0 && seconds > budget; }
 };
+
+// Seconds per MiB of a file's size that its budget adds to the base limit: about 1/100 of the
+// front ends' slowest measured throughput (README "Reliability and security"), so a large file
+// that is merely slow is not taken for a hung one, while a small file that hangs costs little.
+inline constexpr double kBudgetSecondsPerMiB = 20;
+
+// A file's time budget: `base_s` (--file-time-limit) plus kBudgetSecondsPerMiB for each MiB of
+// `size_bytes`; 0 (no limit) when `base_s` <= 0.
+double file_budget_s(double base_s, uint64_t size_bytes);
 
 // Created by the supervisor before it forks (the memory is shared with every child).
 class InFlightBoard {
@@ -40,10 +51,14 @@ class InFlightBoard {
   std::vector<InFlightFile> in_flight() const;
   void mark_finished();            // the child completed (its exit status is the scan's)
   bool finished() const;
+  // The child has analysed every file it could: each file still in flight is over its budget,
+  // and the parent may kill it and leave all of them out at once.
+  void mark_stalled();
+  bool stalled() const;
 
   // Called by the engine around one file's front ends.
   int claim_slot();
-  void begin(int slot, unsigned scan, std::string_view path);
+  void begin(int slot, unsigned scan, std::string_view path, double budget_s);
   void end(int slot);
 
  private:
@@ -57,6 +72,7 @@ struct Supervision {
   InFlightBoard* board = nullptr;
   std::vector<QuarantinedFile> quarantined;
   std::vector<ScanFileId> suspects;  // analysed one at a time before the worker threads start
+  double file_time_limit_s = 0;      // the base of each file's budget (file_budget_s); <= 0: none
 };
 Supervision& supervision();
 
@@ -66,7 +82,7 @@ unsigned next_scan_ordinal();
 // Publishes the current thread's file while it is alive (no-op without a board).
 class InFlightMark {
  public:
-  InFlightMark(unsigned scan, std::string_view path);
+  InFlightMark(unsigned scan, std::string_view path, uint64_t size_bytes);
   ~InFlightMark();
   InFlightMark(const InFlightMark&) = delete;
   InFlightMark& operator=(const InFlightMark&) = delete;

@@ -16,6 +16,7 @@
 #include "engine/notebook_stream.h"
 #include "engine/progress_line.h"
 #include "engine/scan_cache.h"
+#include "engine/watched_workers.h"
 
 namespace mpsready {
 namespace {
@@ -49,13 +50,22 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
   }
   // A supervising parent learns from this which file a crash or hang belongs to (reading is
   // included: a front end that reads in part parses the file's headers there).
-  const InFlightMark in_flight(scan, file.path);
-  ReadResult read;
-  struct stat st {};
+  // Its time budget grows with the size it has now; a file read in part (an extension binary's
+  // dynamic section) counts at most the ordinary size limit, since only its headers are read.
   const bool replaced = options.replaced_files && options.replaced_files->count(file.path);
   const Frontend* partial = nullptr;  // the front end that reads this file itself, in part
   for (const Frontend* f : frontends)
     if (!partial && f->reads_in_part(file.path)) partial = f;
+  uint64_t budget_bytes = 0;
+  struct stat st {};
+  if (replaced) {
+    budget_bytes = options.replaced_files->at(file.path).size();
+  } else if (::lstat(file.absolute.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    budget_bytes = static_cast<uint64_t>(st.st_size);
+  }
+  if (partial) budget_bytes = std::min<uint64_t>(budget_bytes, options.walk.max_file_size);
+  const InFlightMark in_flight(scan, file.path, budget_bytes);
+  ReadResult read;
   if (!replaced && partial) {
     read = partial->read_part(file.absolute, partial_read_limit(options.walk.max_file_size));
   } else if (!replaced && is_notebook_file(file.path) && ::lstat(file.absolute.c_str(), &st) == 0 &&
@@ -153,39 +163,40 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
   if (options.progress) progress.emplace(STDERR_FILENO, walk.files.size());
 
   std::vector<FileWork> outcomes(walk.files.size());
-  std::atomic<size_t> next{0};
   // Suspects (files in flight on several threads when an earlier attempt crashed) go first, one
-  // at a time, so that a crash among them names a single file.
-  std::vector<char> done(walk.files.size(), 0);
-  for (const ScanFileId& suspect : supervision().suspects)
-    if (suspect.scan == scan)
+  // at a time, so that a crash among them names a single file; then the rest, on every thread.
+  std::vector<char> suspect(walk.files.size(), 0);
+  for (const ScanFileId& s : supervision().suspects)
+    if (s.scan == scan)
       for (size_t i = 0; i < walk.files.size(); ++i)
-        if (walk.files[i].path == suspect.path) done[i] = 2;
-  const auto work = [&](bool suspects_only) {
-    Workers workers;
-    workers.per_frontend.resize(frontends.size());
-    for (size_t i = suspects_only ? 0 : next++; i < walk.files.size(); i = suspects_only ? i + 1 : next++) {
-      if (suspects_only ? done[i] != 2 : done[i] != 0) continue;
-      try {
-        outcomes[i] = scan_file(walk.files[i], frontends, workers, options, cache ? &*cache : nullptr, scan);
-      } catch (const std::exception& e) {
-        // One bad file must not end the scan; say so and go on.
-        outcomes[i] = FileWork{};
-        outcomes[i].outcome.errors.push_back({walk.files[i].path, std::string("internal error: ") + e.what()});
+        if (walk.files[i].path == s.path) suspect[i] = 1;
+  std::vector<size_t> suspects_first, the_rest;
+  for (size_t i = 0; i < walk.files.size(); ++i) (suspect[i] ? suspects_first : the_rest).push_back(i);
+  // Threads take the next file from a shared cursor, so a thread that takes the place of one
+  // stuck in a front end (watched_workers.h) goes on where the others are.
+  const auto run_phase = [&](const std::vector<size_t>& order, unsigned threads) {
+    std::atomic<size_t> cursor{0};
+    const auto work = [&] {
+      Workers workers;
+      workers.per_frontend.resize(frontends.size());
+      for (size_t k = cursor++; k < order.size(); k = cursor++) {
+        const size_t i = order[k];
+        try {
+          outcomes[i] = scan_file(walk.files[i], frontends, workers, options, cache ? &*cache : nullptr, scan);
+        } catch (const std::exception& e) {
+          // One bad file must not end the scan; say so and go on.
+          outcomes[i] = FileWork{};
+          outcomes[i].outcome.errors.push_back({walk.files[i].path, std::string("internal error: ") + e.what()});
+        }
+        if (progress) progress->file_done(outcomes[i].outcome.findings.size());
       }
-      if (progress) progress->file_done(outcomes[i].outcome.findings.size());
-    }
+    };
+    run_watched_workers(threads, work, [&] { return cursor.load() < order.size(); });
   };
   unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(1, walk.files.size())));
-  if (!supervision().suspects.empty()) work(true);
-  if (jobs <= 1) {
-    work(false);
-  } else {
-    std::vector<std::thread> threads;
-    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work, false);
-    for (auto& t : threads) t.join();
-  }
+  if (!suspects_first.empty()) run_phase(suspects_first, 1);
+  run_phase(the_rest, jobs);
   if (progress) progress->finish();
 
   if (cache) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "model/core_imports.h"
 #include "model/path_roles.h"
 
 namespace mpsready {
@@ -94,6 +95,7 @@ RepoModel::RepoModel(const RepoFacts& facts, const std::vector<std::string>& sca
   index_entry_points(facts);
   build_components(scanned_paths, config);
   compute_reach(facts);
+  carry_in_core_imports(facts);
   std::sort(evidence_.begin(), evidence_.end(), [](const EvidenceFact& a, const EvidenceFact& b) {
     return std::tie(a.kind, a.path, a.cell, a.line) < std::tie(b.kind, b.path, b.cell, b.line);
   });
@@ -372,6 +374,7 @@ Role RepoModel::role_of(const std::string& path) const {
     if (match && prefix.size() >= longest) configured = &role, longest = prefix.size();
   }
   if (configured) return *configured;
+  if (imported_by_core_.count(path)) return Role::core;
   // A command the manifest installs runs as a program wherever its file lives (`pkg/scripts/cli.py`).
   if (entry_paths_.count(path)) return Role::entry_point;
   const Role role = conventional_role(path);
@@ -502,6 +505,23 @@ void RepoModel::compute_reach(const RepoFacts& facts) {
       }
     }
   }
+}
+
+void RepoModel::carry_in_core_imports(const RepoFacts& facts) {
+  imported_by_core_ = modules_imported_by_core(facts, *this);
+  if (imported_by_core_.empty()) return;
+  // The modules carried in import others in turn, now as the core: reach everything again.
+  for (ModuleNode& n : nodes_) {
+    n.root = false;
+    n.reach = Reach::none;
+    n.chain.clear();
+  }
+  compute_reach(facts);
+}
+
+const std::string* RepoModel::imported_by_core(const std::string& path) const {
+  const auto it = imported_by_core_.find(path);
+  return it == imported_by_core_.end() ? nullptr : &it->second;
 }
 
 const ModuleNode* RepoModel::module_of(const std::string& path) const {

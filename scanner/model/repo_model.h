@@ -59,7 +59,12 @@ class RepoModel {
  public:
   RepoModel(const RepoFacts& facts, const std::vector<std::string>& scanned_paths, const ModelConfig& config);
 
+  // A module the core imports on its default path is core, whatever its folder says
+  // (core_imports.h); a role the configuration gives still wins.
   Role role_of(const std::string& path) const;
+  // Why a module outside the core's folders counts as core ("imported by the core from
+  // pkg/__init__.py:3"); nullptr for every other path.
+  const std::string* imported_by_core(const std::string& path) const;
   const Component& component_of(const std::string& path) const;
   const std::vector<Component>& components() const { return components_; }
   // Every module: the repository's Python files and the extensions built from its sources.
@@ -98,6 +103,8 @@ class RepoModel {
   void index_entry_points(const RepoFacts& facts);
   void build_components(const std::vector<std::string>& paths, const ModelConfig& config);
   void compute_reach(const RepoFacts& facts);
+  // Counts the modules the core imports on its default path as core, then reaches again.
+  void carry_in_core_imports(const RepoFacts& facts);
   std::optional<size_t> resolve(const ImportFact& fact) const;
   std::optional<size_t> resolve_index(const std::string& path, const std::string& module, int level,
                                       std::string* rest) const;
@@ -113,6 +120,7 @@ class RepoModel {
   std::set<std::string> package_parents_;  // folders that hold package tops: `src`, `lib`
   std::set<std::string> package_dirs_;     // every folder with an `__init__.py`
   std::set<std::string> entry_paths_;      // files the manifests install as commands or the README runs
+  std::map<std::string, std::string> imported_by_core_;  // module outside the core's folders -> why it is core
   std::vector<EvidenceFact> evidence_;
   bool collection_ = false;
 };

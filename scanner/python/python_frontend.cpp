@@ -8,6 +8,7 @@
 #include "python/python_file.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <optional>
 
@@ -33,6 +34,29 @@ std::filesystem::path root_of(const WalkedFile& file) {
   std::filesystem::path root = file.absolute;
   for (size_t slash = 0; slash != std::string::npos; slash = file.path.find('/', slash + 1)) root = root.parent_path();
   return root;
+}
+
+// Tokens a file may have for tree-sitter to parse it: its tree takes about 36 bytes a token
+// (a 50 MB one-line file of 25 million tokens peaked near 1 GB), so this bounds a tree near
+// 150 MB; an ordinary 16 MiB source has about 3 million.
+constexpr size_t kMaxParsedTokens = 4'000'000;
+
+// Tokens, counted cheaply from above: each run of identifier characters, and each other
+// character that is not white space.
+size_t token_estimate(std::string_view text) {
+  size_t tokens = 0;
+  bool in_word = false;
+  for (const char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    const bool word = std::isalnum(u) || c == '_' || u >= 0x80;
+    if (word) {
+      tokens += in_word ? 0 : 1;
+    } else if (!std::isspace(u)) {
+      ++tokens;
+    }
+    in_word = word;
+  }
+  return tokens;
 }
 
 std::vector<std::vector<std::string>> needles_of(const PythonProgram& program) {
@@ -70,8 +94,10 @@ class PythonWorker final : public FrontendWorker {
     std::optional<std::string> normal_text;
     if (has_non_ascii(text.text()))
       if (auto normal = nfkc(text.text()); normal && *normal != text.text()) normal_text = std::move(normal);
+    // Memory bound: a file past kMaxParsedTokens gets no tree, not even the one NFKC needs.
+    const size_t tokens = token_estimate(text.text());
     std::optional<std::string> normal_code;
-    if (normal_text && !unparsable_nesting(text.text()))
+    if (normal_text && tokens <= kMaxParsedTokens && !unparsable_nesting(text.text()))
       if (TreePtr tree = parser_.parse(text.text(), frontend_.options().parse_timeout_micros))
         normal_code = normalize_identifiers(text.text(), ts_tree_root_node(tree.get()));
     const std::string_view code = normal_code ? std::string_view(*normal_code) : text.text();
@@ -99,6 +125,20 @@ class PythonWorker final : public FrontendWorker {
     if (const auto bad = text.first_invalid_utf8()) {
       out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " +
                                            std::to_string(*bad) + "); invalid bytes were read as '?'"});
+    }
+    if (tokens > kMaxParsedTokens) {
+      // Memory bound: no tree. Imports are read line by line, as for a file no rule looks at.
+      out.errors.push_back({file.path, "about " + std::to_string(tokens) + " tokens, more than the " +
+                                           std::to_string(kMaxParsedTokens) +
+                                           " the parser takes (memory bound); imports were read line by line, "
+                                           "no rule ran"});
+      std::vector<ImportFact> lexical = scan_imports_lexically(file.path, code);
+      resolve_lexical_contexts(code, lexical);
+      for (auto& fact : lexical) {
+        if (is_notebook) fact.cell = map_cell(notebook, fact);
+        out.facts.imports.push_back(std::move(fact));
+      }
+      return;
     }
     // Names the file's local star imports bind come from the modules they name: the result
     // depends on those files too, so the scan cache does not keep it.

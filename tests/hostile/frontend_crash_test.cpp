@@ -121,7 +121,8 @@ TEST(FrontendCrash, HangIsLeftOutAfterTheTimeLimit) {
   const nlohmann::json doc = parsed(run);
   EXPECT_EQ(sites(doc).count(kNormalFinding), 1u);
   EXPECT_EQ(errors_of(doc)["stuck.py"],
-            "front end did not finish within 1 s (--file-time-limit); the file was not analysed");
+            "front end did not finish within its budget of 1 s (--file-time-limit 1 s, plus 20 s per MiB of the "
+            "file's size); the file was not analysed");
 }
 
 // With several threads, files in flight beside the crashing one are analysed again, not left

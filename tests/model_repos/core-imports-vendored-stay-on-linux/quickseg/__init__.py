@@ -1,0 +1,3 @@
+from .layers import Segmenter
+
+__all__ = ["Segmenter"]
