@@ -1,5 +1,7 @@
 #include "assess/assess.h"
 
+#include "assess/impact_resolution.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -128,14 +130,13 @@ void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::strin
   // A device a user overrides: `default="cuda" if torch.cuda.is_available() else "cpu"` of an
   // option that accepts `mps`, a parameter's default. Passing `mps` works; the default is the fix.
   if (f.category == "device-hardcode" && f.impact > Impact::info && inside(file->second->default_spans, f)) {
-    f.impact = Impact::info;
+    change_impact(f, ImpactChange::user_default);
     f.context = "a default a user overrides (pass `mps` for the device): a configuration default, not a hard-coded device" +
                 (f.context.empty() ? "" : "; " + f.context);
   }
   // The site itself in a `try` whose handler goes on: a Mac falls back there.
   if (!import_rule && !f.guarded && f.impact > Impact::info && inside(file->second->fallback_spans, f)) {
-    f.impact = lowered(f.impact);
-    f.guarded = true;
+    change_impact(f, ImpactChange::caught_by_fallback);
     f.context = "a failure here is caught and the code falls back (`try` … `except` goes on)" +
                 (f.context.empty() ? "" : "; " + f.context);
   }
@@ -148,10 +149,7 @@ void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::strin
   if (reach->status == MacStatus::not_on_mac) {
     // Like a module reached only behind a guard: the feature's, one level lower.
     f.in_core = false;
-    if (!f.guarded) {
-      f.impact = lowered(f.impact);
-      f.guarded = true;
-    }
+    if (!f.guarded) change_impact(f, ImpactChange::not_on_mac_path);
     f.context = "not on a Mac's path: " + reach->chain;
   } else if (reach->status == MacStatus::optional_off) {
     f.in_core = false;
@@ -205,10 +203,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
       if (const std::string* why = model.imported_by_core(f.path); why && p.in_core) p.context = *why;
       f.in_core = p.in_core;
       f.context = p.context;
-      if (p.lower && !f.guarded) {
-        f.impact = lowered(f.impact);
-        f.guarded = true;
-      }
+      if (p.lower && !f.guarded) change_impact(f, ImpactChange::reached_behind_guard);
       if (!is_peripheral(role)) place_on_mac_path(f, mac, code, rule && rule->subject == "import");
       assessed.push_back(std::move(f));
     }
@@ -230,7 +225,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
     context.components.push_back({c.name, std::string(to_string(c.role)), is_peripheral(c.role)});
   context.collection = model.collection();
   context.evidence = model.evidence();
-  result.summary = summarize(result.findings, context);
+  conclude(result, options.funnel);
 }
 
 }  // namespace mpsready

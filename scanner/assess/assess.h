@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/impact.h"
+#include "assess/verdict_funnel.h"
 #include "engine/scanner.h"
 #include "model/repo_model.h"
 #include "rules/rule_set.h"
@@ -15,10 +16,13 @@ namespace mpsready {
 
 struct AssessOptions {
   ModelConfig model;
+  // What leaves the report before the verdict (a baseline, --diff, paths): assess/verdict_funnel.h.
+  Funnel funnel;
 };
 
-// Replaces result.findings with the assessed findings (same order) and result.summary with the
-// verdicts; result.suppressed gets the same treatment so that reports can show it consistently.
+// Replaces result.findings with the assessed findings (same order), less what the funnel leaves
+// out, and result.summary with the verdicts; result.suppressed gets the same treatment so that
+// reports can show it consistently.
 void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& options);
 
 }  // namespace mpsready

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "binary/elf_dynamic.h"
+#include "assess/impact_resolution.h"
 #include "core/source_text.h"
 #include "engine/repo_walker.h"
 #include "model/extension_sources.h"
@@ -83,7 +84,7 @@ class BinaryWorker final : public FrontendWorker {
       f.rule = rule.id;
       f.category = rule.category;
       f.path = file.path;
-      f.impact = rule.impact;
+      f.impact = site_impact(rule, {}).impact;  // the rule as configured, no local context
       f.mechanical = rule.mechanical;
       f.mode = "binary";
       f.message = fill_template(rule.message, vars);

@@ -69,14 +69,13 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
   const std::vector<std::string>& select = options.select.empty() ? config.select : options.select;
   std::vector<std::string> ignore = config.ignore;
   ignore.insert(ignore.end(), options.ignore.begin(), options.ignore.end());
-  auto loaded = load_rules(global, select, ignore);
+  auto loaded = load_rules(global, select, ignore, "", {}, kDefaultClangTimeLimit, config.impacts);
   if (!loaded) return 2;
 
   FixOptions fix;
   fix.scan.walk.excludes = excludes;
   fix.scan.walk.use_gitignore = !options.no_gitignore;
   fix.scan.jobs = options.jobs;
-  fix.scan.impact_overrides = config.impacts;
   fix.assess.model.roles = config.roles;
   fix.assess.model.components = config.components;
   fix.edits.include_guarded = options.include_guarded;

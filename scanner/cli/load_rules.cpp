@@ -7,7 +7,7 @@ namespace mpsready {
 std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::vector<std::string>& select,
                                       const std::vector<std::string>& ignore, const std::string& compile_commands,
                                       const std::function<std::string(const RuleSet&)>& check,
-                                      double clang_time_limit_s) {
+                                      double clang_time_limit_s, const std::map<std::string, Impact>& impacts) {
   try {
     LoadedRules loaded{std::make_unique<RuleSet>(RuleSet::load(default_rules_dir(global.rules_dir, global.argv0))),
                        nullptr};
@@ -17,6 +17,7 @@ std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::ve
         return std::nullopt;
       }
     }
+    loaded.rules->configure_impacts(impacts);
     loaded.rules->restrict(select, ignore);
     loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules, compile_commands, clang_time_limit_s);
     return loaded;

@@ -233,7 +233,7 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
                              for (const Rule& r : rules.rules()) all_rules.push_back(r.id);
                              return check_config_rules(config, rules);
                            },
-                           options.clang_time_limit);
+                           options.clang_time_limit, config.impacts);
   if (!loaded) return 2;
 
   ScanOptions scan;
@@ -241,7 +241,6 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   scan.walk.use_gitignore = !options.no_gitignore;
   scan.walk.max_file_size = options.max_file_size;
   scan.jobs = options.jobs;
-  scan.impact_overrides = config.impacts;
   scan.per_file_ignores = config.per_file_ignores;
   AssessOptions assess_options;
   assess_options.model.roles = config.roles;
@@ -258,6 +257,75 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
     main_scan.cache_key = cache_key(options, config, *loaded->rules);
   }
   main_scan.progress = !options.quiet && isatty(STDERR_FILENO);
+  std::string error;
+  // The baseline and --diff's BASE verdict are read before the scan: the funnel that leaves
+  // findings out (assess/verdict_funnel.h) runs inside it, before the one verdict.
+  std::set<std::string> known;
+  if (!options.baseline.empty()) {
+    const std::string baseline_file =
+        options.diff.empty() ? options.baseline : base_baseline(options.path, base_tree.path, options.baseline, input_changes);
+    if (!baseline_file.empty() && !read_baseline(baseline_file, known, error)) {
+      std::cerr << "mpsready: " << error << "\n(write a baseline first with --write-baseline FILE)\n";
+      return 2;
+    }
+  }
+  // BASE's tree, scanned like the working tree (never checked out, never run), with the same
+  // rules and options.
+  std::optional<ScanResult> before;
+  std::optional<DiffFiles> diff_files;
+  if (!options.diff.empty()) {
+    before = loaded->pipeline->scan(base_tree.path, scan, assess_options);
+    diff_files.emplace(base_tree.path, options.path, diff, options.max_file_size);
+  }
+  std::vector<Finding> added;  // --diff: the findings the change adds, with how each was at BASE
+  std::vector<std::string> added_was;
+  bool baseline_written = true;
+  assess_options.funnel = [&](const ScanResult& assessed) {
+    FunnelDecision decision;
+    // The baseline written holds the whole scan, whatever this scan leaves out of its report.
+    if (!options.write_baseline.empty())
+      baseline_written = write_baseline(options.write_baseline, assessed, MPSREADY_VERSION, error);
+    const std::vector<Finding>& findings = assessed.findings;
+    if (options.baseline.empty() && options.diff.empty() && paths.parts.empty()) return decision;
+    decision.removed.assign(findings.size(), std::nullopt);
+    const auto remove = [&](size_t i, Removal why) {
+      if (!decision.removed[i]) decision.removed[i] = why;
+    };
+    // Both filters match on the fingerprints of the whole scan, so using them together gives the
+    // same answer as using either alone.
+    if (!options.baseline.empty()) {
+      const std::vector<std::string> prints = finding_fingerprints(findings);
+      for (size_t i = 0; i < prints.size(); ++i)
+        if (known.count(prints[i])) remove(i, Removal::baseline);
+    }
+    if (before) {
+      decision.base_verdict = before->summary.verdict;
+      // The findings the change adds, by content: new sites, and old ones whose impact, guard or
+      // weight changed.
+      std::vector<bool> is_added(findings.size(), false);
+      std::map<size_t, std::string> was;
+      for (const AddedFinding& a : added_findings(before->findings, findings, *diff_files)) {
+        is_added[a.index] = true;
+        if (!a.was.empty()) was[a.index] = a.was;
+      }
+      for (size_t i = 0; i < findings.size(); ++i) {
+        const Finding& f = findings[i];
+        // A file named on the command line that the diff does not touch is reported whole: under
+        // `pre-commit run --all-files` the hook is given every file, and scans what it is given.
+        const bool named_unchanged = paths.files.count(f.path) && !diff.changed_files.count(f.path);
+        if (!named_unchanged && !is_added[i]) {
+          remove(i, Removal::outside_diff);
+          continue;
+        }
+        added.push_back(f);
+        added_was.push_back(was.count(i) ? was[i] : "");
+      }
+    }
+    if (!paths.parts.empty())
+      for (size_t i = 0; i < findings.size(); ++i)
+        if (!in_scan_parts(paths, findings[i].path)) remove(i, Removal::outside_paths);
+    return decision;
+  };
   // With a cache, files read from it never ask for the yaml; load it anyway so that the note about
   // a missing or unreadable yaml is the same in a cold and a warm scan. It loads beside the scan
   // (the table is behind a mutex): a warm scan would otherwise wait for it at the end.
@@ -277,103 +345,40 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
     result.skipped.push_back({".", note});
     sort_notes(result.skipped);
   }
-
-  std::vector<Rule> rules = loaded->rules->rules();
-  for (Rule& r : rules)
-    if (auto it = config.impacts.find(r.id); it != config.impacts.end()) r.impact = it->second;
-
-  ReportContext ctx{options.path, MPSREADY_VERSION, &rules};
-  ctx.link_base = resolve_link_base(options.link_base, options.path);
-  ctx.target_pytorch = config.target_pytorch;
-  std::string error;
-  if (!options.write_baseline.empty() && !write_baseline(options.write_baseline, result, MPSREADY_VERSION, error)) {
+  if (!baseline_written) {
     std::cerr << "mpsready: " << error << "\n(check that the directory of --write-baseline exists and is writable)\n";
     return 2;
   }
-  // Both filters match on the fingerprints of the whole scan, so using them together gives the
-  // same answer as using either alone.
-  const std::vector<std::string> prints = finding_fingerprints(result.findings);
-  std::vector<bool> keep(result.findings.size(), true);
+
+  ReportContext ctx{options.path, MPSREADY_VERSION, &loaded->rules->rules()};
+  ctx.link_base = resolve_link_base(options.link_base, options.path);
+  ctx.target_pytorch = config.target_pytorch;
   if (!options.baseline.empty()) {
-    std::set<std::string> known;
-    const std::string baseline_file =
-        options.diff.empty() ? options.baseline : base_baseline(options.path, base_tree.path, options.baseline, input_changes);
-    if (!baseline_file.empty() && !read_baseline(baseline_file, known, error)) {
-      std::cerr << "mpsready: " << error << "\n(write a baseline first with --write-baseline FILE)\n";
-      return 2;
-    }
-    size_t baselined = 0;
-    for (size_t i = 0; i < prints.size(); ++i) {
-      if (known.count(prints[i])) {
-        keep[i] = false;
-        ++baselined;
-      }
-    }
-    ctx.baselined = baselined;
+    const auto it = result.removed.find(std::string(to_string(Removal::baseline)));
+    ctx.baselined = it == result.removed.end() ? 0 : it->second;
   }
-  if (!options.diff.empty()) {
-    // BASE's tree, scanned like the working tree (never checked out, never run), with the same
-    // rules and options.
-    ScanResult before = loaded->pipeline->scan(base_tree.path, scan, assess_options);
-    DiffFiles files(base_tree.path, options.path, diff, options.max_file_size);
-    // The findings the change adds, by content: new sites, and old ones whose impact, guard or
-    // weight changed.
-    std::vector<AddedFinding> added_list = added_findings(before.findings, result.findings, files);
-    std::vector<bool> is_added(result.findings.size(), false);
-    std::map<size_t, std::string> was;
-    for (const AddedFinding& a : added_list) {
-      is_added[a.index] = true;
-      if (!a.was.empty()) was[a.index] = a.was;
-    }
-    std::vector<Finding> added;
-    std::vector<std::string> added_was;
-    for (size_t i = 0; i < result.findings.size(); ++i) {
-      const Finding& f = result.findings[i];
-      // A file named on the command line that the diff does not touch is reported whole: under
-      // `pre-commit run --all-files` the hook is given every file, and scans what it is given.
-      const bool named_unchanged = paths.files.count(f.path) && !diff.changed_files.count(f.path);
-      const bool changed = named_unchanged || is_added[i];
-      if (!changed) keep[i] = false;
-      if (changed) {
-        added.push_back(f);
-        added_was.push_back(was.count(i) ? was[i] : "");
-      }
-    }
+  if (before) {
     DiffContext d;
     d.base = options.diff;
     d.base_commit = diff.base_commit;
-    d.before = before.summary.verdict;
-    d.after = result.summary.verdict;
+    d.before = before->summary.verdict;
+    d.after = result.tree_verdict;
     d.change = change_sentence(d.before, d.after, added, added_was, *loaded->rules);
     // A file BASE scanned that is still there but no longer scanned (a .gitignore entry, grown past
     // the size limit, made a link or unreadable) hides its findings: an edit of the scan's inputs.
-    for (const std::string& path : no_longer_scanned(before, result, options.path)) input_changes.push_back({path, "no longer scanned"});
+    for (const std::string& path : no_longer_scanned(*before, result, options.path)) input_changes.push_back({path, "no longer scanned"});
     for (const ScanInputChange& c : input_changes) d.config_changes.emplace_back(c.file, c.what);
     const std::vector<std::string> changed_files(diff.changed_files.begin(), diff.changed_files.end());
     const std::set<std::string> scanned(result.files.begin(), result.files.end());
-    for (const AddedSuppression& s : added_suppressions(changed_files, files, scanned, all_rules))
+    for (const AddedSuppression& s : added_suppressions(changed_files, *diff_files, scanned, all_rules))
       d.suppressions_added.push_back({s.path, s.cell, s.line, s.rules, s.file_level, s.every_rule});
     ctx.diff = d;
   }
   if (!paths.parts.empty()) {
-    for (size_t i = 0; i < result.findings.size(); ++i)
-      if (!in_scan_parts(paths, result.findings[i].path)) keep[i] = false;
     std::vector<SuppressionNote> notes;
     for (SuppressionNote& n : result.suppression_notes)
       if (in_scan_parts(paths, n.path)) notes.push_back(std::move(n));
     result.suppression_notes = std::move(notes);
-  }
-  if (!options.baseline.empty() || !options.diff.empty() || !paths.parts.empty()) {
-    std::vector<Finding> kept;
-    for (size_t i = 0; i < result.findings.size(); ++i)
-      if (keep[i]) kept.push_back(std::move(result.findings[i]));
-    result.findings = std::move(kept);
-    result.summary = summarize(result.findings, result.summary_context);
-    // A change that makes the whole tree worse is never reported better than that, even when no
-    // finding lands on a line it changes (a deleted guard, a changed import, a file the model
-    // now reaches): the diff verdict, and so --fail-on, is at least the tree's new verdict.
-    if (ctx.diff && ctx.diff->after > ctx.diff->before && ctx.diff->after > result.summary.verdict)
-      result.summary.verdict = ctx.diff->after;
   }
   // The main report, then every --report FORMAT=FILE from the same scan (a CI job's SARIF, PR
   // comment and annotations without scanning three times).

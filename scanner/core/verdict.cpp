@@ -53,7 +53,7 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
   for (Impact i : {Impact::blocker, Impact::portable, Impact::info}) s.by_impact[std::string(to_string(i))] = 0;
   Impact worst = Impact::info;
   bool any_core = false;
-  std::set<std::string> rewrite_files;
+  std::set<std::string> rewrite_files, blocker_rules;
   for (const Finding& f : findings) {
     ++s.by_impact[std::string(to_string(f.impact))];
     ++s.by_category[f.category];
@@ -64,6 +64,10 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
     }
     any_core = true;
     worst = std::max(worst, f.impact);
+    if (f.impact == Impact::blocker) {
+      ++s.core_blockers;
+      blocker_rules.insert(f.rule);
+    }
     if (f.impact == Impact::info) continue;
     if (is_cpp_path(f.path)) {
       rewrite_files.insert(f.path);
@@ -73,6 +77,7 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
     ++(f.mechanical ? s.effort.mechanical : s.effort.manual);
   }
   s.effort.rewrite_files = rewrite_files.size();
+  s.core_blocker_rules.assign(blocker_rules.begin(), blocker_rules.end());
   // Tenths of an hour: the number is an estimate, and a short decimal prints the same everywhere.
   s.effort.hours = std::round((s.effort.mechanical * kHoursMechanical + s.effort.manual * kHoursManual +
                                s.effort.rewrite_files * kHoursRewriteFile) * 10.0) / 10.0;

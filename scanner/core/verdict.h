@@ -60,6 +60,10 @@ struct Summary {
   std::map<std::string, size_t> by_impact;    // every impact, zero included
   std::map<std::string, size_t> by_category;  // categories that occur
   size_t guarded = 0;
+  // The blockers that count (in the core): what keeps the repository on Linux, and their rules
+  // (sorted). A blocker in tests/ or behind an optional path is in by_impact, not here.
+  size_t core_blockers = 0;
+  std::vector<std::string> core_blocker_rules;
   size_t outside_core = 0;  // findings that do not count for the repository (tests, examples, ...)
   Effort effort;
   std::vector<ComponentSummary> components;

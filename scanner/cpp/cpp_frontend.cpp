@@ -15,6 +15,7 @@
 #include "engine/open_beneath.h"
 #include "engine/repo_walker.h"
 #include "macro_growth.h"
+#include "assess/impact_resolution.h"
 #include "rules/message_template.h"
 #include "token_scanner.h"
 
@@ -287,24 +288,24 @@ class CppWorker final : public FrontendWorker {
     f.rule = rule.id;
     f.category = rule.category;
     f.path = cpp.path;
-    f.impact = rule.impact;
     f.mechanical = rule.mechanical;
     f.mode = cpp.clang.mode;
     f.guarded = guarded;
     std::string message = rule.message, fix = rule.fix;
-    std::optional<Impact> guarded_impact = rule.guarded_impact;
+    SiteContext site;
+    site.guarded = guarded;
     for (const TableRecord* record : {m.record, m.overrides}) {
       if (!record) continue;
       const auto& fields = record->fields;
-      if (auto it = fields.find("impact"); it != fields.end()) f.impact = *parse_impact(it->second);
-      if (auto it = fields.find("guarded_impact"); it != fields.end()) guarded_impact = parse_impact(it->second);
+      if (auto it = fields.find("impact"); it != fields.end()) site.own = parse_impact(it->second);
+      if (auto it = fields.find("guarded_impact"); it != fields.end()) site.guarded_own = parse_impact(it->second);
       if (auto it = fields.find("message"); it != fields.end()) message = it->second;
       if (auto it = fields.find("fix"); it != fields.end()) fix = it->second;
       if (auto it = fields.find("mechanical"); it != fields.end()) f.mechanical = it->second == "true";
       if (record == m.record)
         for (const auto& [k, v] : fields) m.vars.emplace(k, v);
     }
-    if (guarded) f.impact = guarded_impact ? std::min(*guarded_impact, f.impact) : lowered(f.impact);
+    f.impact = site_impact(rule, site).impact;
     const std::string_view source = cpp.text->text();
     m.end = std::min<uint32_t>(std::max(m.end, m.start), static_cast<uint32_t>(source.size()));
     m.vars.emplace("text", shorten_utf8(source.substr(m.start, m.end - m.start), 80));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "assess/impact_resolution.h"
 #include "core/source_text.h"
 #include "cython/cython_tokens.h"
 #include "engine/repo_walker.h"
@@ -155,7 +156,7 @@ class CythonWorker final : public FrontendWorker {
         f.rule = rule.id;
         f.category = rule.category;
         f.path = file.path;
-        f.impact = rule.impact;
+        f.impact = site_impact(rule, {}).impact;  // the rule as configured, no local context
         f.mechanical = rule.mechanical;
         f.mode = "lexical";
         f.message = fill_template(rule.message, vars);

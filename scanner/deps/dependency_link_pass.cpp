@@ -1,5 +1,7 @@
 #include "deps/dependency_link_pass.h"
 
+#include "assess/impact_resolution.h"
+
 #include "deps/module_provider.h"
 #include "engine/scanner.h"
 
@@ -38,7 +40,7 @@ void DependencyLinkPass::run(ScanResult& result) const {
         f.message += "; imported only behind a guard (" + sites(guarded) +
                      "), so the code has a fallback, but the requirement still makes `pip install` fail on a Mac";
         if (!dep.limited && f.impact != Impact::info) {
-          f.impact = lowered(f.impact);
+          change_impact(f, ImpactChange::importers_guarded);
           f.mechanical = true;
         }
         f.guarded = true;
@@ -47,7 +49,7 @@ void DependencyLinkPass::run(ScanResult& result) const {
         // (`; sys_platform == "linux"`) or dropping the line fixes that.
         f.message += "; not imported by any scanned file, so only `pip install` is in the way on a Mac";
         if (!dep.limited && f.impact != Impact::info) {
-          f.impact = lowered(f.impact);
+          change_impact(f, ImpactChange::importers_guarded);
           f.mechanical = true;
         }
       }

@@ -6,6 +6,7 @@
 #include "deps/deps_reader.h"
 #include "engine/repo_walker.h"
 #include "python/ts_python.h"
+#include "assess/impact_resolution.h"
 #include "rules/message_template.h"
 
 namespace mpsready {
@@ -53,27 +54,29 @@ class DepsWorker final : public FrontendWorker {
     f.path = file.path;
     f.start_byte = m.start;
     f.end_byte = m.end;
-    f.impact = rule.impact;
     f.mechanical = rule.mechanical;
+    SiteContext site;
     if (m.record) {
       const auto& fields = m.record->fields;
       if (auto it = fields.find("impact"); it != fields.end())
-        if (auto i = parse_impact(it->second)) f.impact = *i;
+        if (auto i = parse_impact(it->second)) site.own = *i;
       for (const auto& [key, value] : fields) m.vars.emplace(key, value);
     }
-    if (m.impact) f.impact = *m.impact;
+    if (m.impact) site.own = *m.impact;
     if (m.mechanical) f.mechanical = *m.mechanical;
     std::string message = fill_template(m.message.empty() ? rule.message : m.message, m.vars);
     std::string fix = fill_template(m.fix.empty() ? rule.fix : m.fix, m.vars);
+    // A requirement's own marker or group is its local context: a ceiling, not a guard to lower.
     if (m.limit == DepsLimit::marker) {
       f.guarded = true;
-      f.impact = Impact::info;
+      site.limit = Impact::info;
       message += "; its marker (`" + m.vars["limit"] + "`) already keeps it off a Mac";
     } else if (m.limit == DepsLimit::optional) {
       f.guarded = true;
-      f.impact = std::min(f.impact, Impact::portable);
+      site.limit = Impact::portable;
       message += "; it is only in the optional group `" + m.vars["limit"] + "`, so a plain install works on a Mac";
     }
+    f.impact = site_impact(rule, site).impact;
     f.message = std::move(message);
     f.fix = std::move(fix);
     const LineColumn a = file.position(m.start), b = file.position(m.end);

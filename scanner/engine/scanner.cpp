@@ -222,10 +222,6 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
     result.facts.append(std::move(o.facts));
   }
   for (const auto& file : walk.files) result.files.push_back(file.path);
-  if (!options.impact_overrides.empty())
-    for (Finding& f : result.findings)
-      if (auto it = options.impact_overrides.find(f.rule); it != options.impact_overrides.end())
-        f.impact = f.guarded ? lowered(it->second) : it->second;
   for (const RepositoryPass* pass : passes) pass->run(result);
   sort_findings(result.findings);
   sort_notes(result.errors);
@@ -234,7 +230,6 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
   const auto same = [](const FileNote& a, const FileNote& b) { return a.path == b.path && a.reason == b.reason; };
   result.errors.erase(std::unique(result.errors.begin(), result.errors.end(), same), result.errors.end());
   result.skipped.erase(std::unique(result.skipped.begin(), result.skipped.end(), same), result.skipped.end());
-  result.summary = summarize(result.findings, result.summary_context);
   return result;
 }
 

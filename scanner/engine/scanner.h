@@ -1,7 +1,7 @@
 #pragma once
 // A whole scan: walk the repository, read each file once, let every interested front end
-// analyse it on a pool of workers, merge in a deterministic order, run the repository passes
-// and compute the verdict.
+// analyse it on a pool of workers, merge in a deterministic order and run the repository passes.
+// The verdict is the assessment's (assess/assess.h), not the engine's.
 #include <filesystem>
 #include <map>
 #include <string>
@@ -25,9 +25,6 @@ struct ScanOptions {
   std::string cache_key;
   // A progress line on stderr after the first second (the caller checks for a terminal).
   bool progress = false;
-  // The configuration's impact per rule: the base impact of its findings, before any context
-  // (a guarded site still gets one level lower).
-  std::map<std::string, Impact> impact_overrides;
   // Checked after the scan, with the suppression comments (pipeline/suppressions.h): every rule
   // id, to report suppressions that name none, and the configuration's per_file_ignores.
   std::vector<std::string> known_rules;
@@ -65,7 +62,12 @@ struct ScanResult {
   size_t files_ignored = 0;  // excluded before reading
   size_t cache_hits = 0;     // files whose outcome came from the scan cache
   std::vector<std::string> cache_notes;  // cache problems, for stderr (never in a report)
+  // Set by the assessment's last step (assess/verdict_funnel.h): the findings it left out of the
+  // report by cause ("baseline", "outside-diff", "outside-paths"), the verdict, and the verdict of
+  // the whole tree (the same unless --diff left findings out).
+  std::map<std::string, size_t> removed;
   Summary summary;
+  Verdict tree_verdict = Verdict::mps_ready;
 };
 
 ScanResult run_scan(const std::filesystem::path& root, const std::vector<const Frontend*>& frontends,

@@ -1,5 +1,7 @@
 #include "pipeline/extension_link_pass.h"
 
+#include "assess/impact_resolution.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -174,7 +176,7 @@ void ExtensionLinkPass::run(ScanResult& result) const {
           Finding f;
           f.rule = rule->id;
           f.category = rule->category;
-          f.impact = rule->impact;
+          f.impact = site_impact(*rule, {}).impact;  // the rule as configured
           f.mechanical = rule->mechanical;
           f.path = imp->path;
           f.location = {imp->line, 1, imp->line, 1, imp->cell};
@@ -199,7 +201,7 @@ void ExtensionLinkPass::run(ScanResult& result) const {
       if (declaring_site) f.message += "; " + linkage;
       if (has_cpu_path && f.impact == Impact::blocker) {
         // The CUDA code stays on Linux; the repository does not.
-        f.impact = Impact::portable;
+        change_impact(f, ImpactChange::extension_cpu_path);
         if (in_sources) f.message += " (" + linkage + ")";
       }
     }

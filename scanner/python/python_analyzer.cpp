@@ -1,5 +1,7 @@
 #include "python/python_analyzer.h"
 
+#include "assess/impact_resolution.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -225,24 +227,25 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       f.start_byte = start;
       f.end_byte = end;
       f.guarded = guarded;
-      f.impact = rule.impact;
       f.mechanical = rule.mechanical;
       std::string message = rule.message;
       std::string fix = rule.fix;
-      std::optional<Impact> guarded_impact = rule.guarded_impact;
+      SiteContext site;
+      site.guarded = guarded;
+      site.cap = m.impact_cap;
       if (m.record) {
         const auto& fields = m.record->fields;
-        if (auto it = fields.find("impact"); it != fields.end()) f.impact = *parse_impact(it->second);
-        if (auto it = fields.find("guarded_impact"); it != fields.end()) guarded_impact = parse_impact(it->second);
+        if (auto it = fields.find("impact"); it != fields.end()) site.own = parse_impact(it->second);
+        if (auto it = fields.find("guarded_impact"); it != fields.end()) site.guarded_own = parse_impact(it->second);
         if (auto it = fields.find("message"); it != fields.end()) message = it->second;
         if (auto it = fields.find("fix"); it != fields.end()) fix = it->second;
         if (auto it = fields.find("mechanical"); it != fields.end()) f.mechanical = it->second == "true";
         for (const auto& [key, value] : fields) m.vars.emplace(key, value);
       }
-      if (m.guarded_impact) guarded_impact = m.guarded_impact;
-      if (guarded) f.impact = guarded_impact ? std::min(*guarded_impact, f.impact) : lowered(f.impact);
-      if (m.impact_cap && *m.impact_cap < f.impact) {
-        f.impact = *m.impact_cap;
+      if (m.guarded_impact) site.guarded_own = m.guarded_impact;
+      const SiteImpactResult resolved = site_impact(rule, site);
+      f.impact = resolved.impact;
+      if (resolved.capped) {
         if (const auto use = m.vars.find("use"); use != m.vars.end())
           message += "; " + use->second + ", so nothing needs to change for MPS";
         else if (const auto note = m.vars.find("note"); note != m.vars.end())

@@ -187,17 +187,12 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
     g.mechanical = g.mechanical || f.mechanical;
     g.sites.push_back(&f);
   }
-  std::set<std::string> blocker_rules, blocker_categories;
-  for (const Finding& f : result.findings) {
-    if (f.impact == Impact::blocker) {
-      blocker_rules.insert(f.rule);
-      blocker_categories.insert(f.category);
-    }
-  }
-  const size_t blockers = s.by_impact.at("blocker"), portable = s.by_impact.at("portable");
+  // What blocks is what the summary counted: blockers outside the core (tests, optional paths)
+  // keep nothing on Linux.
+  const size_t blockers = s.core_blockers, portable = s.by_impact.at("portable");
   const auto rule_list = [&]() {
     std::string text;
-    for (const auto& id : blocker_rules) text += (text.empty() ? "" : ", ") + rule_id(id);
+    for (const auto& id : s.core_blocker_rules) text += (text.empty() ? "" : ", ") + rule_id(id);
     return text;
   };
 
@@ -211,7 +206,7 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
       << plural(s.effort.manual, "rewrite or replacement", "rewrites or replacements") << " (checklist below).</td></tr>\n";
   out << "<tr><td><b>CPU</b> (any Mac)</td><td>The same code as on MPS once the device is chosen at run time; slower.</td><td>"
       << (blockers ? "The same " + plural(blockers, "blocker", "blockers") + ": CUDA-only code has no CPU path either" : std::string("nothing"))
-      << "</td><td>The same edits as for MPS (" << plural(portable + blockers, "site", "sites") << ").</td></tr>\n";
+      << "</td><td>The same edits as for MPS (" << plural(portable + s.by_impact.at("blocker"), "site", "sites") << ").</td></tr>\n";
   out << "<tr><td><b>MLX</b> (Apple's array framework)</td><td>Nothing as it is: MLX is not PyTorch.</td><td>Every PyTorch call, not only the "
       << plural(result.findings.size(), "finding", "findings") << "</td><td>A port of the model and the training loop to MLX; worth it only for a new code base.</td></tr>\n";
   out << "<tr><td><b>Remote Linux GPU</b></td><td>Everything, unchanged.</td><td>nothing</td><td>An NVIDIA machine (cluster or cloud); develop on the Mac, run there.</td></tr>\n</table>\n";

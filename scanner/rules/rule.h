@@ -57,9 +57,18 @@ struct Rule {
   std::string doc;             // doc.md
   std::filesystem::path fixture;  // fixture file or fixture/ directory, when present
 
+  // Set by RuleSet::configure_impacts when a configuration gives this rule an impact other than
+  // its own: `impact` is then the configured one, and it replaces the impacts of table records and
+  // matchers (assess/impact_resolution.h says how a site's impact follows from these).
+  bool impact_configured = false;
+
   Impact impact_when_guarded() const {
     return guarded_impact ? *guarded_impact : lowered(impact);
   }
+  // The rule under a configured impact. The same impact as its own changes nothing (its table
+  // records and guarded impacts stay); another one becomes the impact of every site, and a guarded
+  // site stays as many levels below it as the rule's own guarded impact is below its own impact.
+  void configure_impact(Impact configured);
 };
 
 }  // namespace mpsready

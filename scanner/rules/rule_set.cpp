@@ -302,6 +302,22 @@ void RuleSet::restrict(const std::vector<std::string>& select,
   rules_ = std::move(kept);
 }
 
+void Rule::configure_impact(Impact configured) {
+  if (configured == impact) return;
+  const int below = static_cast<int>(impact) - static_cast<int>(impact_when_guarded());
+  impact = configured;
+  guarded_impact = static_cast<Impact>(std::max(0, static_cast<int>(configured) - std::max(0, below)));
+  impact_configured = true;
+}
+
+void RuleSet::configure_impacts(const std::map<std::string, Impact>& impacts) {
+  for (const auto& [id, impact] : impacts) {
+    const auto it = std::find_if(rules_.begin(), rules_.end(), [&](const Rule& r) { return r.id == id; });
+    if (it == rules_.end()) throw RuleError("no such rule \"" + id + "\" (see `mpsready rules list`)");
+    it->configure_impact(impact);
+  }
+}
+
 fs::path default_rules_dir(const std::string& override_dir, const char* argv0) {
   if (!override_dir.empty()) return override_dir;
   if (const char* env = std::getenv("MPSREADY_RULES_DIR"); env && *env) return env;

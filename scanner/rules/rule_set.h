@@ -32,6 +32,9 @@ class RuleSet {
   // Keeps only rules selected by `select` (ids, or prefixes ending in '*'; empty = all) and not
   // named by `ignore`. Unknown ids are an error.
   void restrict(const std::vector<std::string>& select, const std::vector<std::string>& ignore);
+  // The configuration's impacts (`impact` of .mpsready.json or [tool.mpsready]), by rule id,
+  // rewrite the loaded rules before a scan (Rule::configure_impact); unknown ids are an error.
+  void configure_impacts(const std::map<std::string, Impact>& impacts);
 
  private:
   std::filesystem::path dir_;
