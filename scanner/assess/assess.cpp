@@ -123,7 +123,7 @@ bool inside(const std::vector<std::pair<uint32_t, uint32_t>>& spans, const Findi
 // (a CUDA check at the call site, a `try` whose handler falls back) or only behind an option
 // that is off by default is no part of what the core runs on a Mac.
 void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::string, const CodeGraphFact*>& code,
-                       bool import_rule) {
+                       bool import_rule, bool site_conditions) {
   if (f.location.cell) return;
   const auto file = code.find(f.path);
   if (file == code.end()) return;
@@ -141,15 +141,18 @@ void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::strin
                 (f.context.empty() ? "" : "; " + f.context);
   }
   if (!mac.in_function(f.path, f.location.line)) return;
-  const auto reach = mac.at(f.path, f.location.line);
+  // A rule that keeps its impact behind CUDA checks reports the check itself (`"cuda" if
+  // torch.cuda.is_available() else "cpu"`): the conditions around it are its subject.
+  const auto reach = site_conditions ? mac.at(f.path, f.location.line, f.start_byte, f.end_byte)
+                                     : mac.at(f.path, f.location.line);
   if (!reach) return;
   f.mac_path = std::string(to_string(reach->status));
   f.mac_chain = reach->chain;
   if (!f.in_core) return;
   if (reach->status == MacStatus::not_on_mac) {
-    // Like a module reached only behind a guard: the feature's, one level lower.
+    // Only behind conditions a Mac makes false: nothing a Mac runs, so information.
     f.in_core = false;
-    if (!f.guarded) change_impact(f, ImpactChange::not_on_mac_path);
+    change_impact(f, ImpactChange::not_on_mac_path);
     f.context = "not on a Mac's path: " + reach->chain;
   } else if (reach->status == MacStatus::optional_off) {
     f.in_core = false;
@@ -204,7 +207,9 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
       f.in_core = p.in_core;
       f.context = p.context;
       if (p.lower && !f.guarded) change_impact(f, ImpactChange::reached_behind_guard);
-      if (!is_peripheral(role)) place_on_mac_path(f, mac, code, rule && rule->subject == "import");
+      if (!is_peripheral(role))
+        place_on_mac_path(f, mac, code, rule && rule->subject == "import",
+                          !rule || rule->when_guarded != WhenGuarded::keep);
       assessed.push_back(std::move(f));
     }
     *list = std::move(assessed);

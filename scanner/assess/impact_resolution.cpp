@@ -26,9 +26,13 @@ SiteImpactResult site_impact(const Rule& rule, const SiteContext& site) {
 
 void change_impact(Finding& f, ImpactChange change) {
   switch (change) {
+    case ImpactChange::not_on_mac_path:
+      // Nothing a Mac runs: information, whatever the site was, guarded or not.
+      f.impact = Impact::info;
+      f.guarded = true;
+      return;
     case ImpactChange::reached_behind_guard:
     case ImpactChange::caught_by_fallback:
-    case ImpactChange::not_on_mac_path:
       // A Mac takes the other path: the site is guarded, as if a local check stood before it.
       f.impact = lowered(f.impact);
       f.guarded = true;

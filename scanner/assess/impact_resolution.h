@@ -42,7 +42,7 @@ SiteImpactResult site_impact(const Rule& rule, const SiteContext& site);
 enum class ImpactChange {
   reached_behind_guard,    // the model reaches the site's module only behind a guard: one level lower
   caught_by_fallback,      // the site sits in a `try` whose handler goes on: one level lower
-  not_on_mac_path,         // the call graph never takes a Mac to the site's function: one level lower
+  not_on_mac_path,         // only behind conditions a Mac makes false (call sites or its own): info
   user_default,            // a device default a user overrides: info
   importers_guarded,       // a requirement imported only behind a guard, or not at all: one level lower
   extension_cpu_path,      // a CUDA extension with a CPU build: a blocker becomes portable

@@ -211,6 +211,16 @@ struct CodeOption {
   std::string choices;
 };
 
+// A stretch of code that runs only under a condition: the byte span [start, end) of a branch,
+// an operand or the statements after an early return, and its innermost condition (its parents
+// are the enclosing ones within the same function). A finding's own conditions are read from
+// the innermost region around it.
+struct CodeRegion {
+  uint32_t start = 0;
+  uint32_t end = 0;
+  int condition = -1;
+};
+
 struct CodeGraphFact {
   std::string path;
   std::vector<CodeFunction> functions;
@@ -225,6 +235,7 @@ struct CodeGraphFact {
   // Byte spans of `try` bodies whose handler catches the failure and goes on without re-raising
   // (`try: ext.op(x) except Exception: warn(...); return reference(x)`).
   std::vector<std::pair<uint32_t, uint32_t>> fallback_spans;
+  std::vector<CodeRegion> regions;
 };
 
 struct RepoFacts {

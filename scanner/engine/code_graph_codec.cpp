@@ -108,6 +108,12 @@ void put_code_graphs(std::string& out, const std::vector<CodeGraphFact>& facts) 
     }
     put_spans(out, g.default_spans);
     put_spans(out, g.fallback_spans);
+    put_varint(out, g.regions.size());
+    for (const CodeRegion& r : g.regions) {
+      put_varint(out, r.start);
+      put_varint(out, r.end);
+      put_int(out, r.condition);
+    }
   }
 }
 
@@ -160,6 +166,12 @@ bool get_code_graphs(ByteReader& in, std::vector<CodeGraphFact>& facts, const st
     for (CodeOption& o : g.options)
       if (!in.string(o.name) || !in.string(o.default_text) || !get_int(in, o.line) || !in.string(o.choices)) return false;
     if (!get_spans(in, g.default_spans, total) || !get_spans(in, g.fallback_spans, total)) return false;
+    if (!get_count(in, n, total)) return false;
+    g.regions.resize(n);
+    for (CodeRegion& r : g.regions)
+      if (!get_u32(in, r.start) || !get_u32(in, r.end) || r.end < r.start || !get_int(in, r.condition) ||
+          r.condition < 0 || r.condition >= static_cast<int>(g.conditions.size()))
+        return false;
   }
   return true;
 }

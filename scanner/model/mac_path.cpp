@@ -53,8 +53,10 @@ std::string_view to_string(MacStatus status) {
 
 MacPath::MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph& graph)
     : facts_(facts), model_(model), graph_(graph) {
-  for (size_t fi = 0; fi < facts.code.size(); ++fi)
+  for (size_t fi = 0; fi < facts.code.size(); ++fi) {
     for (const CodeOption& o : facts.code[fi].options) options_[o.name].emplace_back(static_cast<int>(fi), &o);
+    file_of_path_.emplace(facts.code[fi].path, static_cast<int>(fi));
+  }
   search();
 }
 
@@ -88,7 +90,7 @@ int MacPath::option_value(int file, const CodeCondition& c) const {
   return value;
 }
 
-MacPath::Level MacPath::condition_level(int file, int condition) const {
+MacPath::Level MacPath::condition_level(int file, int condition, bool site) const {
   Level out;
   const std::vector<CodeCondition>& conditions = facts_.code[static_cast<size_t>(file)].conditions;
   // Parents precede their children (the decoder checks it), so the walk up ends.
@@ -96,6 +98,7 @@ MacPath::Level MacPath::condition_level(int file, int condition) const {
     const CodeCondition& c = conditions[static_cast<size_t>(at)];
     Level here;
     if (c.kind == 't') {
+      if (site) continue;
       here = {3, "a failure there falls back: the `try` around it has an `except` that goes on"};
     } else if (c.kind == 'i') {
       int v = c.mac;
@@ -207,6 +210,32 @@ std::optional<MacReach> MacPath::at(const std::string& path, int line) const {
   out.status = static_cast<MacStatus>(best_[*node]);
   if (best_[*node] < kUnreached) out.chain = chain_of(*node);
   out.deciding = label_[*node];
+  return out;
+}
+
+MacPath::Level MacPath::site_level(const std::string& path, uint32_t start, uint32_t end) const {
+  const auto file = file_of_path_.find(path);
+  if (file == file_of_path_.end()) return {};
+  // The innermost region around the whole site: the narrowest span, the later one on a tie (a
+  // region the walk met inside another). A site that holds the test itself (the ternary
+  // `"cuda" if torch.cuda.is_available() else "cpu"`) lies in none of its branches.
+  const CodeGraphFact& code = facts_.code[static_cast<size_t>(file->second)];
+  const CodeRegion* inner = nullptr;
+  for (const CodeRegion& r : code.regions)
+    if (r.start <= start && end <= r.end && (!inner || r.end - r.start <= inner->end - inner->start)) inner = &r;
+  if (!inner) return {};
+  return condition_level(file->second, inner->condition, true);
+}
+
+std::optional<MacReach> MacPath::at(const std::string& path, int line, uint32_t start, uint32_t end) const {
+  std::optional<MacReach> out = at(path, line);
+  if (!out) return out;
+  const Level site = site_level(path, start, end);
+  if (site.level < static_cast<int>(MacStatus::not_on_mac) || out->status == MacStatus::not_on_mac) return out;
+  out->status = MacStatus::not_on_mac;
+  out->deciding = site.label;
+  const std::string here = path + ":" + std::to_string(line) + " (" + site.label + ")";
+  out->chain = out->chain.empty() ? here : out->chain + " → " + here;
   return out;
 }
 

@@ -9,6 +9,7 @@
 // Roots: the core's entry points and packages (the module bodies the model starts from), and its
 // public API: top-level public functions and classes of core modules that nothing in the core
 // calls, and functions a decorator may register for dispatch by name.
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -36,6 +37,12 @@ class MacPath {
   MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph& graph);
   // The status of the function around `line` of `path`; nullopt where the graph has no facts.
   std::optional<MacReach> at(const std::string& path, int line) const;
+  // The status of a site, bytes [start, end) of `path`: its function's, unless the site's own conditions
+  // within its function are ones a Mac makes false (`if torch.cuda.is_available():` around it,
+  // an earlier `if not dist.is_initialized(): return`, the `else` of `if device.type == "mps":`):
+  // then it is not on a Mac path, named by the deciding condition, however its function is
+  // reached. Undecided conditions at the site leave the function's status as it is.
+  std::optional<MacReach> at(const std::string& path, int line, uint32_t start, uint32_t end) const;
   // Whether `line` of `path` is a function (not module code).
   bool in_function(const std::string& path, int line) const;
 
@@ -45,7 +52,10 @@ class MacPath {
     std::string label;
   };
   Level edge_level(const CallEdge& edge) const;
-  Level condition_level(int file, int condition) const;
+  // `site`: the conditions around a finding itself, where a `try` that falls back is no
+  // condition (the line runs; the assessment reads the fallback at the site).
+  Level condition_level(int file, int condition, bool site = false) const;
+  Level site_level(const std::string& path, uint32_t start, uint32_t end) const;
   // An option's default under Mac assumptions: 1 true, 0 false, 2 undecided.
   int option_value(int file, const CodeCondition& c) const;
   void search();
@@ -54,7 +64,8 @@ class MacPath {
   const RepoFacts& facts_;
   const RepoModel& model_;
   const CallGraph& graph_;
-  std::map<std::string, std::vector<std::pair<int, const CodeOption*>>> options_;  // name -> (file, option)
+  std::map<std::string, std::vector<std::pair<int, const CodeOption*>>> options_;
+  std::map<std::string, int> file_of_path_;  // path -> index into RepoFacts::code  // name -> (file, option)
   std::vector<int> best_;
   std::vector<size_t> via_;  // the edge that gave the best level, SIZE_MAX for a root
   std::vector<std::string> label_;  // the deciding condition of the best path so far

@@ -1,16 +1,33 @@
 #include "python/code_graph_facts.h"
 
+#include <cctype>
+
 #include <cstring>
 #include <unordered_set>
 
 #include "core/source_text.h"
 #include "python/guard_map.h"
 #include "python/import_context.h"
+#include "python/launch_conditions.h"
 #include "python/python_file.h"
 #include "python/ts_python.h"
 
 namespace mpsready {
 namespace {
+
+// `has_x`, `have_x`, `x_available`, `x_installed` with no word of CUDA, a GPU or a launch in it.
+bool reads_as_generic_flag(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  while (!lower.empty() && lower.front() == '_') lower.erase(0, 1);
+  for (std::string_view word : {"cuda", "gpu", "ddp", "distributed", "world_size", "nccl"})
+    if (lower.find(word) != std::string::npos) return false;
+  const auto ends_with = [&](std::string_view s) {
+    return lower.size() >= s.size() && lower.compare(lower.size() - s.size(), s.size(), s) == 0;
+  };
+  return lower.rfind("has_", 0) == 0 || lower.rfind("have_", 0) == 0 || ends_with("_available") ||
+         ends_with("_installed");
+}
 
 constexpr size_t kMaxConditionText = 80;
 constexpr size_t kMaxCalleeText = 120;
@@ -172,41 +189,73 @@ class Walker {
     return static_cast<int>(out_.conditions.size()) - 1;
   }
 
-  // The test under Mac assumptions, and the option it reads when that is undecided.
-  void read_test(TSNode test, CodeCondition& c) const {
-    const std::string_view text = file_.text(test);
-    const CudaCheck cuda = file_.cuda_check(test);
-    if (cuda == CudaCheck::positive) {
-      c.mac = 0;
-      return;
-    }
-    if (cuda == CudaCheck::negative) {
-      c.mac = 1;
-      return;
-    }
+  // One operand under Mac assumptions: 0 false, 1 true, 2 undecided.
+  int operand_on_mac(TSNode operand) const {
+    // A distributed launch first: `world_size == 1` mentions no device but the CUDA reading
+    // would take any test of a launch for a check that CUDA is there.
+    if (const int launch = launch_test_on_mac(src_, operand); launch != 2) return launch;
+    const std::string_view text = file_.text(operand);
+    // A flag named like any optional feature (`has_bias`, `HAS_APEX`, `fused_available`) says
+    // nothing a Mac decides: the front end's guard reading keeps such a site one level lower, but
+    // the Mac path only settles tests about CUDA, the device or a launch.
+    if (is_name_chain(operand) && reads_as_generic_flag(last_segment(text))) return 2;
+    const CudaCheck cuda = file_.cuda_check(operand);
+    if (cuda != CudaCheck::none) return cuda == CudaCheck::positive ? 0 : 1;
     const MpsCheck mps = classify_mps_condition(text);
-    if (mps == MpsCheck::positive || mps == MpsCheck::negative) {
-      c.mac = mps == MpsCheck::positive ? 1 : 0;
-      return;
-    }
-    if (text == "TYPE_CHECKING" || text == "typing.TYPE_CHECKING" || text == "False" || text == "0") {
-      c.mac = 0;
-      return;
-    }
-    if (text == "True" || text == "1") {
-      c.mac = 1;
-      return;
-    }
+    if (mps == MpsCheck::positive || mps == MpsCheck::negative) return mps == MpsCheck::positive ? 1 : 0;
+    if (text == "TYPE_CHECKING" || text == "typing.TYPE_CHECKING" || text == "False" || text == "0") return 0;
+    if (text == "True" || text == "1") return 1;
     if (text.find("platform") != std::string_view::npos) {
       const bool darwin = text.find("darwin") != std::string_view::npos || text.find("Darwin") != std::string_view::npos;
       const bool other = text.find("linux") != std::string_view::npos || text.find("Linux") != std::string_view::npos ||
                          text.find("win32") != std::string_view::npos || text.find("Windows") != std::string_view::npos;
       const bool negative = text.find("!=") != std::string_view::npos || text.find("not ") != std::string_view::npos;
-      if (darwin != other) {
-        c.mac = (darwin != negative) ? 1 : 0;
-        return;
+      if (darwin != other) return (darwin != negative) ? 1 : 0;
+    }
+    return 2;
+  }
+
+  // A test under Mac assumptions, `not`, `and` and `or` read three-valued (`a and b` is false
+  // when either is, `a or b` true when either is): 0 false, 1 true, 2 undecided.
+  int test_on_mac(TSNode test, int depth = 0) const {
+    // Conditions are shallow; a hostile chain is cut off (undecided) rather than followed.
+    constexpr int kMaxDepth = 16;
+    if (depth > kMaxDepth || ts_node_is_null(test)) return 2;
+    bool negated = false;
+    for (;;) {
+      if (node_is(test, "parenthesized_expression") && ts_node_named_child_count(test) == 1) {
+        test = ts_node_named_child(test, 0);
+      } else if (node_is(test, "not_operator")) {
+        negated = !negated;
+        test = ts_node_child_by_field_id(test, PyFields::get().argument);
+      } else {
+        break;
       }
     }
+    int value = 2;
+    if (node_is(test, "boolean_operator")) {
+      const auto& f = PyFields::get();
+      const bool is_or = file_.text(ts_node_child_by_field_id(test, f.operator_)) == "or";
+      const int a = test_on_mac(ts_node_child_by_field_id(test, f.left), depth + 1);
+      const int b = test_on_mac(ts_node_child_by_field_id(test, f.right), depth + 1);
+      const int absorbing = is_or ? 1 : 0;
+      value = (a == absorbing || b == absorbing) ? absorbing : (a == 2 || b == 2) ? 2 : 1 - absorbing;
+      // The CUDA reading of the whole test knows shapes no operand shows alone (a forced CUDA
+      // build beside a check); it decides where the operands do not.
+      if (value == 2) {
+        const CudaCheck cuda = file_.cuda_check(test);
+        if (cuda != CudaCheck::none) value = cuda == CudaCheck::positive ? 0 : 1;
+      }
+    } else {
+      value = operand_on_mac(test);
+    }
+    return value != 2 && negated ? 1 - value : value;
+  }
+
+  // The test under Mac assumptions, and the option it reads when that is undecided.
+  void read_test(TSNode test, CodeCondition& c) const {
+    c.mac = test_on_mac(test);
+    if (c.mac != 2) return;
     // An option: `x`, `not x`, `a.b.x`, `x == "lit"`, `x != "lit"`, `x is None`, `x is not None`.
     TSNode node = test;
     bool negated = false;
@@ -349,10 +398,57 @@ class Walker {
     }
   }
 
+  // What the code after an `if` with alternatives needs, when some branches return: an `else`
+  // that returns leaves the rest to the tests before it (`if "RANK" in os.environ: … elif
+  // "SLURM_PROCID" in os.environ: … else: return` — the rest runs only if one of them holds),
+  // and an `if` that returns beside an `else` that goes on leaves it to the test being false.
+  int after_branches(TSNode statement, int cond) {
+    const auto& f = PyFields::get();
+    std::vector<TSNode> tests;
+    bool branch_returns = ends_with_return(ts_node_child_by_field_id(statement, f.consequence));
+    tests.push_back(ts_node_child_by_field_id(statement, f.condition));
+    TSNode otherwise{};
+    for (uint32_t i = 0; i < ts_node_named_child_count(statement); ++i) {
+      const TSNode clause = ts_node_named_child(statement, i);
+      if (node_is(clause, "elif_clause")) {
+        tests.push_back(ts_node_child_by_field_id(clause, f.condition));
+        branch_returns = branch_returns || ends_with_return(ts_node_child_by_field_id(clause, f.consequence));
+      } else if (node_is(clause, "else_clause")) {
+        otherwise = ts_node_child_by_field_id(clause, f.body);
+      }
+    }
+    if (ts_node_is_null(otherwise) || is_main_check(file_, tests.front())) return cond;
+    const bool else_returns = ends_with_return(otherwise);
+    if (else_returns && !branch_returns) {
+      if (tests.size() == 1) return add_condition(cond, tests.front(), false);
+      CodeCondition c;
+      c.parent = cond;
+      int value = 0;
+      std::string text;
+      for (const TSNode t : tests) {
+        const int v = test_on_mac(t);
+        value = (value == 1 || v == 1) ? 1 : (value == 2 || v == 2) ? 2 : 0;
+        text += (text.empty() ? "" : " or ") + std::string(file_.text(t));
+      }
+      c.text = one_line(text);
+      c.mac = value;
+      out_.conditions.push_back(std::move(c));
+      return static_cast<int>(out_.conditions.size()) - 1;
+    }
+    if (!else_returns && tests.size() == 1 && branch_returns) return add_condition(cond, tests.front(), true);
+    return cond;
+  }
+
   void visit(const Frame& frame, std::vector<Frame>& stack) {
     const auto& f = PyFields::get();
     const TSNode node = frame.node;
     const char* type = ts_node_type(node);
+    // A child under a condition its parent is not under is a region of that condition.
+    const auto push = [&](const Frame& child) {
+      if (child.cond >= 0 && child.cond != frame.cond && !ts_node_is_null(child.node))
+        out_.regions.push_back({ts_node_start_byte(child.node), ts_node_end_byte(child.node), child.cond});
+      stack.push_back(child);
+    };
     if (std::strcmp(type, "module") == 0 || std::strcmp(type, "block") == 0) {
       // In order: an `if` that returns makes what follows depend on its test being false.
       const uint32_t count = ts_node_named_child_count(node);
@@ -368,9 +464,11 @@ class Walker {
             ends_with_return(ts_node_child_by_field_id(child.node, f.consequence))) {
           const TSNode test = ts_node_child_by_field_id(child.node, f.condition);
           if (!is_main_check(file_, test)) cond = add_condition(cond, test, true);
+        } else if (node_is(child.node, "if_statement")) {
+          cond = after_branches(child.node, cond);
         }
       }
-      for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+      for (auto it = children.rbegin(); it != children.rend(); ++it) push(*it);
       return;
     }
     if (std::strcmp(type, "function_definition") == 0) {
@@ -397,7 +495,7 @@ class Walker {
       body.scope = static_cast<int>(scopes_.size()) - 1;
       body.cls = -1;
       body.no_ref = false;
-      if (!ts_node_is_null(body.node)) stack.push_back(body);
+      if (!ts_node_is_null(body.node)) push(body);
       return;
     }
     if (std::strcmp(type, "class_definition") == 0) {
@@ -417,8 +515,8 @@ class Walker {
       body.scope = static_cast<int>(scopes_.size()) - 1;
       body.cls = static_cast<int>(out_.classes.size()) - 1;
       body.no_ref = false;
-      if (!ts_node_is_null(body.node)) stack.push_back(body);
-      if (!ts_node_is_null(supers)) stack.push_back({supers, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
+      if (!ts_node_is_null(body.node)) push(body);
+      if (!ts_node_is_null(supers)) push({supers, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
       return;
     }
     if (std::strcmp(type, "import_statement") == 0 || std::strcmp(type, "import_from_statement") == 0) {
@@ -448,7 +546,7 @@ class Walker {
         }
       }
       for (auto it = children.rbegin(); it != children.rend(); ++it)
-        if (!ts_node_is_null(it->node)) stack.push_back(*it);
+        if (!ts_node_is_null(it->node)) push(*it);
       return;
     }
     if (std::strcmp(type, "try_statement") == 0) {
@@ -487,14 +585,14 @@ class Walker {
         }
         children.push_back(child);
       }
-      for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+      for (auto it = children.rbegin(); it != children.rend(); ++it) push(*it);
       return;
     }
     if (std::strcmp(type, "conditional_expression") == 0 && ts_node_named_child_count(node) == 3) {
       const TSNode a = ts_node_named_child(node, 0), test = ts_node_named_child(node, 1), b = ts_node_named_child(node, 2);
-      stack.push_back({b, frame.func, add_condition(frame.cond, test, true), frame.scope, frame.cls, frame.in_main, false});
-      stack.push_back({test, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
-      stack.push_back({a, frame.func, add_condition(frame.cond, test, false), frame.scope, frame.cls, frame.in_main, false});
+      push({b, frame.func, add_condition(frame.cond, test, true), frame.scope, frame.cls, frame.in_main, false});
+      push({test, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
+      push({a, frame.func, add_condition(frame.cond, test, false), frame.scope, frame.cls, frame.in_main, false});
       return;
     }
     if (std::strcmp(type, "boolean_operator") == 0) {
@@ -503,8 +601,8 @@ class Walker {
       const TSNode op = ts_node_child_by_field_id(node, f.operator_);
       const bool is_or = file_.text(op) == "or";
       if (!ts_node_is_null(right))
-        stack.push_back({right, frame.func, add_condition(frame.cond, left, is_or), frame.scope, frame.cls, frame.in_main, false});
-      if (!ts_node_is_null(left)) stack.push_back({left, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
+        push({right, frame.func, add_condition(frame.cond, left, is_or), frame.scope, frame.cls, frame.in_main, false});
+      if (!ts_node_is_null(left)) push({left, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
       return;
     }
     if (std::strcmp(type, "call") == 0) {
@@ -528,8 +626,8 @@ class Walker {
       Frame args = frame;
       args.node = ts_node_child_by_field_id(node, f.arguments);
       args.no_ref = false;
-      if (!ts_node_is_null(args.node)) stack.push_back(args);
-      if (!ts_node_is_null(fn)) stack.push_back(function);
+      if (!ts_node_is_null(args.node)) push(args);
+      if (!ts_node_is_null(fn)) push(function);
       return;
     }
     if (std::strcmp(type, "identifier") == 0 || std::strcmp(type, "attribute") == 0) {
@@ -544,7 +642,7 @@ class Walker {
         object.no_ref = true;
         if (!ts_node_is_null(object.node) && !is_name_chain(object.node)) {
           object.no_ref = false;
-          stack.push_back(object);
+          push(object);
         }
       }
       return;
@@ -555,13 +653,13 @@ class Walker {
       // A class field with a default (`use_flash: bool = False`, a dataclass's): an option.
       if (frame.cls >= 0 && frame.func < 0 && node_is(left, "identifier") && !ts_node_is_null(right))
         add_option(std::string(file_.text(left)), right, line_of(node));
-      if (!ts_node_is_null(right)) stack.push_back({right, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
-      if (!ts_node_is_null(left)) stack.push_back({left, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, true});
+      if (!ts_node_is_null(right)) push({right, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
+      if (!ts_node_is_null(left)) push({left, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, true});
       return;
     }
     if (std::strcmp(type, "keyword_argument") == 0) {
       const TSNode value = ts_node_child_by_field_id(node, f.value);
-      if (!ts_node_is_null(value)) stack.push_back({value, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
+      if (!ts_node_is_null(value)) push({value, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
       return;
     }
     if (std::strcmp(type, "parameters") == 0 || std::strcmp(type, "lambda_parameters") == 0 ||
@@ -574,7 +672,7 @@ class Walker {
                          std::strcmp(type, "list_pattern") == 0 || std::strcmp(type, "subscript") == 0)) {
       const uint32_t count = ts_node_named_child_count(node);
       for (uint32_t i = count; i > 0; --i)
-        stack.push_back({ts_node_named_child(node, i - 1), frame.func, frame.cond, frame.scope, frame.cls, frame.in_main,
+        push({ts_node_named_child(node, i - 1), frame.func, frame.cond, frame.scope, frame.cls, frame.in_main,
                          std::strcmp(type, "subscript") != 0});
       return;
     }

@@ -3,6 +3,8 @@
 // real model.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +27,7 @@ class Graph {
     for (const auto& [path, source] : files) {
       facts_.python_files.push_back(path);
       paths_.push_back(path);
+      sources_.push_back(source);
       TreePtr tree = parser.parse(source, 10'000'000);
       const PythonFile file(source, tree.get());
       facts_.code.push_back(scan_code_graph(file, path));
@@ -53,12 +56,28 @@ class Graph {
     EXPECT_TRUE(n) << function;
     return *mac_->at(path, graph_->nodes()[*n].line);
   }
+  // The status of the site that starts at the first `marker` of `path`, the marker's bytes.
+  MacReach site(const std::string& path, const std::string& marker) const {
+    for (size_t i = 0; i < paths_.size(); ++i) {
+      if (paths_[i] != path) continue;
+      const size_t at = sources_[i].find(marker);
+      EXPECT_NE(at, std::string::npos) << marker;
+      if (at == std::string::npos) return {};
+      const int line = 1 + static_cast<int>(std::count(sources_[i].begin(), sources_[i].begin() + static_cast<long>(at), '\n'));
+      const auto reach = mac_->at(path, line, static_cast<uint32_t>(at), static_cast<uint32_t>(at + marker.size()));
+      EXPECT_TRUE(reach) << marker;
+      return reach ? *reach : MacReach{};
+    }
+    ADD_FAILURE() << path;
+    return {};
+  }
   const CallGraph& graph() const { return *graph_; }
   const CodeGraphFact& code(size_t i) const { return facts_.code[i]; }
 
  private:
   RepoFacts facts_;
   std::vector<std::string> paths_;
+  std::vector<std::string> sources_;
   std::optional<RepoModel> model_;
   std::optional<CallGraph> graph_;
   std::optional<MacPath> mac_;
@@ -159,6 +178,48 @@ TEST(MacPath, ReRaisingHandlerAndOptionOnByDefaultAreTaken) {
                   "def _fused(x): pass\ndef _flash(x): pass\n"}});
   EXPECT_EQ(g.at("pkg/api.py", "_fused").status, MacStatus::on_default);
   EXPECT_EQ(g.at("pkg/api.py", "_flash").status, MacStatus::on_default);
+}
+
+TEST(MacPath, ConditionsInsideTheFindingsOwnFunction) {
+  const std::string api =
+      "import os\nimport torch\nimport torch.distributed as dist\n\n"
+      "def a(x):\n    if torch.cuda.is_available():\n        site_a(x)\n    site_a_after(x)\n\n"
+      "def b(x):\n    if not dist.is_initialized():\n        return\n    site_b(x)\n\n"
+      "def c(data):\n    world_size = dist.get_world_size()\n    if world_size == 1:\n        return [data]\n    site_c(data)\n\n"
+      "def d(args):\n    if \"RANK\" not in os.environ and \"SLURM_PROCID\" not in os.environ:\n"
+      "        args.distributed = False\n        return\n    site_d(args)\n\n"
+      "def e(x):\n    if x.device.type == \"mps\":\n        y = x\n    else:\n        site_e(x)\n\n"
+      "def f(args):\n    if \"RANK\" in os.environ:\n        args.rank = 0\n    elif \"SLURM_PROCID\" in os.environ:\n"
+      "        args.rank = 1\n    else:\n        return\n    site_f(args)\n\n"
+      "def g(x):\n    if x.is_cuda:\n        inner = lambda: site_g(x)\n    return x\n";
+  const Graph g({{"pkg/__init__.py", "from .api import a, b, c, d, e, f, g\n"}, {"pkg/api.py", api}});
+  for (const char* site : {"site_a(", "site_b(", "site_c(", "site_d(", "site_e(", "site_f(", "site_g("})
+    EXPECT_EQ(g.site("pkg/api.py", site).status, MacStatus::not_on_mac) << site;
+  EXPECT_EQ(g.site("pkg/api.py", "site_a_after(").status, MacStatus::on_default);
+  // Named by the deciding condition, after the chain that reaches the function.
+  const MacReach d = g.site("pkg/api.py", "site_d(");
+  EXPECT_NE(d.deciding.find("\"RANK\" not in os.environ"), std::string::npos) << d.deciding;
+  EXPECT_NE(d.chain.find("pkg/api.py:"), std::string::npos) << d.chain;
+  EXPECT_NE(g.site("pkg/api.py", "site_c(").deciding.find("world_size == 1"), std::string::npos);
+  EXPECT_NE(g.site("pkg/api.py", "site_f(").deciding.find("SLURM_PROCID"), std::string::npos);
+}
+
+TEST(MacPath, EarlyReturnsAMacDoesNotTakeLeaveTheSiteOnItsPath) {
+  const std::string api =
+      "import os\nimport torch\nimport torch.distributed as dist\n\n"
+      "def t1(x):\n    if dist.is_initialized():\n        return\n    trap_1(x)\n\n"
+      "def t2(x):\n    if torch.cuda.is_available():\n        return x\n    trap_2(x)\n\n"
+      "def t3(x):\n    if \"RANK\" in os.environ:\n        return\n    trap_3(x)\n\n"
+      "def t4(data, n):\n    if n == 1:\n        return [data]\n    trap_4(data)\n\n"
+      "def t5(x, use_fast=False):\n    if use_fast:\n        trap_5(x)\n\n"
+      "def t6(x):\n    try:\n        trap_6(x)\n    except Exception:\n        pass\n\n"
+      "def t7(x):\n    if x.device.type == \"mps\":\n        trap_7(x)\n    else:\n        return x\n\n"
+      "def t8(args):\n    if \"RANK\" in os.environ:\n        return\n    else:\n        args.rank = 0\n    trap_8(args)\n";
+  const Graph g({{"pkg/__init__.py", "from .api import t1, t2, t3, t4, t5, t6, t7, t8\n"}, {"pkg/api.py", api}});
+  // `n == 1` tests another number than the world size; an option off by default at the site
+  // stays the front end's to judge, and a `try` that falls back runs its body on a Mac.
+  for (const char* site : {"trap_1(", "trap_2(", "trap_3(", "trap_4(", "trap_5(", "trap_6(", "trap_7(", "trap_8("})
+    EXPECT_EQ(g.site("pkg/api.py", site).status, MacStatus::on_default) << site;
 }
 
 }  // namespace

@@ -1,0 +1,3 @@
+from .setup import init_single
+
+__all__ = ["init_single"]
