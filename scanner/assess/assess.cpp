@@ -188,8 +188,15 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
       // feature's, not the core's.
       if (p.in_core && rule && rule->subject == "import" && f.location.cell == 0) {
         if (const auto it = branch_imports.find({f.path, f.location.line}); it != branch_imports.end()) {
-          p.in_core = false;
-          p.context = "optional feature: imported only if " + it->second->branch;
+          // Unless a Mac run with the options at their defaults takes that branch (`if has_bias:`
+          // in `def f(x, has_bias=True)`): then the import is on the path a Mac runs.
+          if (const std::string taken = mac.taken_by_default(f.path, f.start_byte, f.end_byte); !taken.empty()) {
+            p.context = "imported " + taken + ", which a run with the options at their defaults takes" +
+                        (p.context.empty() ? "" : "; " + p.context);
+          } else {
+            p.in_core = false;
+            p.context = "optional feature: imported only if " + it->second->branch;
+          }
         }
       }
       // A package the core does not require: a requirement of another environment, or an

@@ -213,9 +213,9 @@ std::optional<MacReach> MacPath::at(const std::string& path, int line) const {
   return out;
 }
 
-MacPath::Level MacPath::site_level(const std::string& path, uint32_t start, uint32_t end) const {
+std::pair<int, const CodeRegion*> MacPath::inner_region(const std::string& path, uint32_t start, uint32_t end) const {
   const auto file = file_of_path_.find(path);
-  if (file == file_of_path_.end()) return {};
+  if (file == file_of_path_.end()) return {-1, nullptr};
   // The innermost region around the whole site: the narrowest span, the later one on a tie (a
   // region the walk met inside another). A site that holds the test itself (the ternary
   // `"cuda" if torch.cuda.is_available() else "cpu"`) lies in none of its branches.
@@ -223,8 +223,30 @@ MacPath::Level MacPath::site_level(const std::string& path, uint32_t start, uint
   const CodeRegion* inner = nullptr;
   for (const CodeRegion& r : code.regions)
     if (r.start <= start && end <= r.end && (!inner || r.end - r.start <= inner->end - inner->start)) inner = &r;
+  return {file->second, inner};
+}
+
+MacPath::Level MacPath::site_level(const std::string& path, uint32_t start, uint32_t end) const {
+  const auto [file, inner] = inner_region(path, start, end);
   if (!inner) return {};
-  return condition_level(file->second, inner->condition, true);
+  return condition_level(file, inner->condition, true);
+}
+
+std::string MacPath::taken_by_default(const std::string& path, uint32_t start, uint32_t end) const {
+  const auto [file, inner] = inner_region(path, start, end);
+  if (!inner || inner->condition < 0) return "";
+  const std::vector<CodeCondition>& conditions = facts_.code[static_cast<size_t>(file)].conditions;
+  std::string label;
+  for (int at = inner->condition; at >= 0; at = conditions[static_cast<size_t>(at)].parent) {
+    const CodeCondition& c = conditions[static_cast<size_t>(at)];
+    if (c.kind != 'i') return "";  // a `try` or a handler: no test a default decides
+    int v = c.mac;
+    if (v == 2 && !c.option.empty()) v = option_value(file, c);
+    if (v != 2 && c.negated) v = 1 - v;
+    if (v != 1) return "";
+    if (label.empty()) label = (c.negated ? "unless `" : "if `") + c.text + "`";
+  }
+  return label;
 }
 
 std::optional<MacReach> MacPath::at(const std::string& path, int line, uint32_t start, uint32_t end) const {

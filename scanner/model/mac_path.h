@@ -43,6 +43,11 @@ class MacPath {
   // then it is not on a Mac path, named by the deciding condition, however its function is
   // reached. Undecided conditions at the site leave the function's status as it is.
   std::optional<MacReach> at(const std::string& path, int line, uint32_t start, uint32_t end) const;
+  // Where every condition around the site within its function is a test a Mac run with the
+  // options at their defaults takes (`if has_bias:` in `def f(x, has_bias=True)`, `if not
+  // torch.cuda.is_available():`): the innermost such test (`if `has_bias``); else "" (no
+  // condition, or one that is false or undecided, or a `try` or handler among them).
+  std::string taken_by_default(const std::string& path, uint32_t start, uint32_t end) const;
   // Whether `line` of `path` is a function (not module code).
   bool in_function(const std::string& path, int line) const;
 
@@ -56,6 +61,8 @@ class MacPath {
   // condition (the line runs; the assessment reads the fallback at the site).
   Level condition_level(int file, int condition, bool site = false) const;
   Level site_level(const std::string& path, uint32_t start, uint32_t end) const;
+  // The file's index in RepoFacts::code (-1: none) and the innermost region around the site.
+  std::pair<int, const CodeRegion*> inner_region(const std::string& path, uint32_t start, uint32_t end) const;
   // An option's default under Mac assumptions: 1 true, 0 false, 2 undecided.
   int option_value(int file, const CodeCondition& c) const;
   void search();

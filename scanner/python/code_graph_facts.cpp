@@ -195,10 +195,14 @@ class Walker {
     // would take any test of a launch for a check that CUDA is there.
     if (const int launch = launch_test_on_mac(src_, operand); launch != 2) return launch;
     const std::string_view text = file_.text(operand);
-    // A flag named like any optional feature (`has_bias`, `HAS_APEX`, `fused_available`) says
-    // nothing a Mac decides: the front end's guard reading keeps such a site one level lower, but
-    // the Mac path only settles tests about CUDA, the device or a launch.
-    if (is_name_chain(operand) && reads_as_generic_flag(last_segment(text))) return 2;
+    // A flag named like any optional feature (`has_bias`, `self.fused_available`) says nothing a
+    // Mac decides: the front end's guard reading keeps such a site one level lower, but the Mac
+    // path only settles tests about CUDA, the device or a launch. A flag this file sets beside an
+    // import fallback (`HAS_TRITON = False` in `except ImportError:`) says what is installed, and
+    // keeps the CUDA reading below.
+    if (is_name_chain(operand) && reads_as_generic_flag(last_segment(text)) &&
+        !(node_is(operand, "identifier") && file_.is_availability_flag(text)))
+      return 2;
     const CudaCheck cuda = file_.cuda_check(operand);
     if (cuda != CudaCheck::none) return cuda == CudaCheck::positive ? 0 : 1;
     const MpsCheck mps = classify_mps_condition(text);

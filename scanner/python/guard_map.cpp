@@ -95,6 +95,42 @@ bool looks_like_availability_flag(std::string_view name) {
          ends_with("_installed");
 }
 
+// Whether a flag's name says only "some feature is there" (`has_bias`, `apex_available`) rather
+// than naming CUDA, a GPU or a distributed run.
+bool names_no_device(std::string_view name) {
+  for (std::string_view word : {"cuda", "gpu", "ddp", "distributed", "world_size"})
+    if (contains_ci(name, word)) return false;
+  return true;
+}
+
+// Whether `identifier` names a parameter of the function it sits in. Its value is the caller's
+// choice, and a Mac run takes the default: `def f(x, has_bias=True): if has_bias:` is a model
+// option, not a test of what is installed. Parents are walked in a loop, bounded.
+bool names_a_parameter(std::string_view source, TSNode identifier, std::string_view name) {
+  const auto& f = PyFields::get();
+  TSNode node = identifier;
+  for (int up = 0; up < 256; ++up) {
+    node = ts_node_parent(node);
+    if (ts_node_is_null(node)) return false;
+    if (node_is(node, "lambda") || node_is(node, "class_definition")) return false;
+    if (!node_is(node, "function_definition")) continue;
+    const TSNode params = ts_node_child_by_field_id(node, f.parameters);
+    if (ts_node_is_null(params)) return false;
+    const uint32_t count = ts_node_named_child_count(params);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode p = ts_node_named_child(params, i);
+      if (node_is(p, "default_parameter") || node_is(p, "typed_default_parameter")) {
+        p = ts_node_child_by_field_id(p, f.name);
+      } else if (node_is(p, "typed_parameter") && ts_node_named_child_count(p) > 0) {
+        p = ts_node_named_child(p, 0);
+      }
+      if (!ts_node_is_null(p) && node_is(p, "identifier") && node_text(source, p) == name) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
 // `is_deepspeed_zero3_enabled()`, `check_deepspeed_zero3_enabled()`: true only in a run that
 // DeepSpeed launched with ZeRO stage 3, which is multi-process CUDA training; a Mac's single
 // process never takes that path.
@@ -155,7 +191,10 @@ bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
       if (attr == "is_cuda" || looks_like_availability_flag(attr)) return true;
     } else if (type == "identifier") {
       const std::string_view name = node_text(source_, node);
-      if (flags_.count(std::string(name)) || looks_like_availability_flag(name)) return true;
+      if (flags_.count(std::string(name))) return true;
+      // A feature flag the caller passes in is an option, whatever its name (names_a_parameter).
+      if (looks_like_availability_flag(name) && !(names_no_device(name) && names_a_parameter(source_, node, name)))
+        return true;
     } else if (type == "string") {
       if (const auto content = string_literal_content(source_, node)) {
         if (content->rfind("cuda", 0) == 0 || *content == "gpu" || is_launch_variable(*content)) return true;

@@ -5,7 +5,6 @@
 #include <cstring>
 #include <unordered_set>
 
-#include "python/guarded_helpers.h"
 #include "python/import_fallback.h"
 #include "python/opt_in.h"
 #include "python/string_literal.h"
@@ -217,7 +216,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree, const StarBindings
     bool is_call_function;
     bool is_assign_target;
   };
-  std::vector<TSNode> call_nodes, tries, conditionals, booleans, decorated, defaults, assignments, definitions;
+  std::vector<TSNode> call_nodes, tries, conditionals, booleans, decorated, defaults, assignments;
   std::vector<RefCandidate> ref_nodes;
   std::vector<std::pair<TSNode, TSNode>> ifs;  // if_statement or elif_clause, with its parent
 
@@ -265,8 +264,6 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree, const StarBindings
       assignments.push_back(node);
     } else if (std::strcmp(type, "decorated_definition") == 0) {
       decorated.push_back(node);
-    } else if (std::strcmp(type, "function_definition") == 0) {
-      definitions.push_back(node);
     } else if (std::strcmp(type, "try_statement") == 0) {
       tries.push_back(node);
     } else if (std::strcmp(type, "boolean_operator") == 0) {
@@ -460,12 +457,8 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree, const StarBindings
       opt_out_branches_.push_back({ts_node_start_byte(consequence), ts_node_end_byte(consequence), std::move(option)});
     }
   }
-  // Private helpers the file calls only behind guards (guarded_helpers.h).
-  {
-    GuardMap so_far = guards_;
-    so_far.finish();
-    guard_private_helpers(source_, definitions, calls_, so_far, guards_);
-  }
+  // A helper the file calls only behind guards is not guarded here: whether a Mac reaches it is
+  // the call graph's question (model/mac_path.h), asked of every function alike.
   // Import fallbacks: only those that leave the program a working path (import_fallback.h).
   GuardMap cuda_guards = guards_;
   cuda_guards.finish();

@@ -66,6 +66,9 @@ class PythonFile {
   CudaCheck cuda_check(TSNode expr) const {
     return CudaCheckClassifier(source_, imports_, flags_).classify(expr);
   }
+  // Whether the file sets `name` to a constant beside an import fallback (`HAS_APEX = False` in
+  // `except ImportError:`) or assigns it a CUDA test: a flag whose value says what is installed.
+  bool is_availability_flag(std::string_view name) const { return flags_.count(std::string(name)) > 0; }
   // Deepest nesting of the syntax tree (real code stays below a few hundred).
   size_t max_depth() const { return max_depth_; }
   // First ERROR or MISSING node, if the file has a syntax error.

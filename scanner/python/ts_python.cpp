@@ -86,6 +86,7 @@ const PyFields& PyFields::get() {
     f.operator_ = id("operator");
     f.type = id("type");
     f.definition = id("definition");
+    f.parameters = id("parameters");
     return f;
   }();
   return fields;

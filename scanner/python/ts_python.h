@@ -42,7 +42,7 @@ size_t unparsable_nesting(std::string_view text);
 // Field ids of the grammar, looked up once.
 struct PyFields {
   TSFieldId function, arguments, object, attribute, name, alias, value, module_name, condition,
-      consequence, alternative, body, left, right, argument, operator_, type, definition;
+      consequence, alternative, body, left, right, argument, operator_, type, definition, parameters;
   static const PyFields& get();
 };
 

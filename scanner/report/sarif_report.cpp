@@ -97,9 +97,9 @@ ordered_json rule_descriptor(const Rule& rule) {
   ordered_json r;
   r["id"] = rule.id;
   r["name"] = friendly_name(rule.id);
-  // rules/<language>/<id>/doc.md in the published repository.
-  if (rule.language == "python" || rule.language == "cpp" || rule.language == "deps")
-    r["helpUri"] = std::string(MPSREADY_HOMEPAGE) + "/blob/main/rules/" + rule.language + "/" + rule.id + "/doc.md";
+  // rules/<language>/<id>/doc.md in the published repository (the loader holds every rule to
+  // that folder, whatever its language).
+  r["helpUri"] = std::string(MPSREADY_HOMEPAGE) + "/blob/main/rules/" + rule.language + "/" + rule.id + "/doc.md";
   r["shortDescription"] = {{"text", rule.title.empty() ? rule.id : rule.title}};
   const std::string full = first_paragraph(rule.doc);
   r["fullDescription"] = {{"text", full.empty() ? (rule.title.empty() ? rule.id : rule.title) : full}};

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "assess/assess.h"
 #include "cli/scan_supervisor.h"
 #include "cpp/cpp_frontend.h"
 #include "engine/scanner.h"
@@ -61,6 +62,8 @@ void fuzz_cpp_isolated(std::string_view bytes) {
     ScanOptions options;
     options.jobs = 1;
     ScanResult result = run_scan(w.root, {&frontend}, {}, options);
+    // The assessment writes the summary the report reads, as in every scan (pipeline.cpp).
+    assess(result, cpp_rules(), AssessOptions{});
     std::ofstream out(w.report, std::ios::binary);
     ReportContext ctx{"repo", "0.0.0-fuzz", nullptr};
     write_json_report(out, result, ctx);

@@ -318,6 +318,33 @@ TEST(Guards, CudaChecksFallbacksAndEarlyReturns) {
                                                     {28, false}, {29, true}}));
 }
 
+// A flag named like "this dependency is there" guards only when it says so; a parameter of the
+// same name is the caller's option, and the branch of a default that is on runs on a Mac.
+TEST(Guards, FeatureFlagParametersAreOptionsNotAvailability) {
+  TempDir dir;
+  add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J");
+  const auto sites = scan_with_rules(dir,
+                                     "def f(m, has_bias=True):\n"
+                                     "    if has_bias:\n"
+                                     "        m.cuda()\n"                       // 3 NOT guarded: an option
+                                     "def g(m, apex_available: bool = True):\n"
+                                     "    if apex_available:\n"
+                                     "        m.cuda()\n"                       // 6 NOT guarded: an option
+                                     "def h(m, use_cuda=True):\n"
+                                     "    if use_cuda:\n"
+                                     "        m.cuda()\n"                       // 9 guarded: names CUDA
+                                     "def k(m):\n"
+                                     "    if has_bias:\n"
+                                     "        m.cuda()\n"                       // 12 guarded: not a parameter
+                                     "def outer(has_bias=True):\n"
+                                     "    def inner(m):\n"
+                                     "        if has_bias:\n"
+                                     "            m.cuda()\n");                 // 16 guarded: inner's own parameters only
+  std::vector<std::pair<int, bool>> got;
+  for (const auto& s : sites) got.emplace_back(s.line, s.guarded);
+  EXPECT_EQ(got, (std::vector<std::pair<int, bool>>{{3, false}, {6, false}, {9, true}, {12, true}, {16, true}}));
+}
+
 TEST(Guards, DistributedLaunchChecksGuardButRankZeroDoesNot) {
   TempDir dir;
   add_rule(dir, "py-t", R"J({"kind": "python.call", "params": {"method": ["cuda"]}})J");

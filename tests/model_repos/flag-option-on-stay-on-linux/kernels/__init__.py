@@ -1,0 +1,3 @@
+from .ops import fill
+
+__all__ = ["fill"]
