@@ -56,7 +56,7 @@ struct DistributedFact {
 // Something that says how the repository stands with MPS, with where it was seen.
 // kind: "selects-mps" (code picks or handles the MPS device), "docs-mps" (documentation says it
 // runs on MPS / Apple Silicon), "docs-requires-cuda" (documentation says CUDA or an NVIDIA GPU
-// is required), "ci-macos" (a CI job runs on macOS), "mps-stub" (negative: a class or table
+// is required), "docs-linux-only" (a requirements entry lists Linux and no Mac), "ci-macos" (a CI job runs on macOS), "mps-stub" (negative: a class or table
 // entry for MPS that only raises or returns None; never MPS support).
 struct EvidenceFact {
   std::string path;

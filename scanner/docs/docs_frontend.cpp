@@ -57,6 +57,14 @@ std::vector<EvidenceFact> scan_docs_evidence(const std::string& path, std::strin
   static const RE2 mps(R"((?i)(\bmps\b|apple silicon|metal performance shaders|\bm[1-4] (?:mac|chip|pro|max)))");
   static const RE2 requires_cuda(
       R"((?i)(requires?|needs?|must have|only (?:works|runs|supports?)|supported only)\b.{0,60}\b(cuda|nvidia gpu|nvidia graphics))");
+  // A requirements list says it too, without a verb: `* CUDA: 12.1+`, `- CUDA >= 11.8`, `CUDA
+  // 11.8 or newer`; and an operating-system entry that names Linux and no Mac (`**OS:** Linux
+  // (official), WSL2`). A line that also names macOS or MPS says the opposite and is no such entry.
+  static const RE2 cuda_version_entry(
+      R"((?i)^[\s*\-|]*(?:\*\*)?(?:cuda|cuda toolkit)(?:\*\*)?\s*(?::\s*(?:\*\*)?\s*|>=\s*|\s)v?(?:1[0-3]|[7-9])\.[0-9]+\s*(?:\+|or (?:newer|later|above|higher)|\(|,|$))");
+  static const RE2 linux_only_entry(
+      R"((?i)^[\s*\-|]*(?:\*\*)?(?:os|operating systems?|platforms?)(?:\*\*)?\s*:\s*(?:\*\*)?\s*linux\b)");
+  static const RE2 names_a_mac(R"((?i)mac|darwin|osx|apple|\bmps\b)");
   static const RE2 macos_runner(R"((?i)runs-on:.*\bmacos|\bmacos-(?:latest|1[0-9]))");
   std::vector<EvidenceFact> out;
   std::map<std::string, size_t> per_kind;
@@ -72,8 +80,10 @@ std::vector<EvidenceFact> scan_docs_evidence(const std::string& path, std::strin
     std::string kind;
     if (workflow) {
       if (RE2::PartialMatch(line, macos_runner)) kind = "ci-macos";
-    } else if (RE2::PartialMatch(line, requires_cuda)) {
+    } else if (RE2::PartialMatch(line, requires_cuda) || RE2::PartialMatch(line, cuda_version_entry)) {
       kind = "docs-requires-cuda";
+    } else if (RE2::PartialMatch(line, linux_only_entry) && !RE2::PartialMatch(line, names_a_mac)) {
+      kind = "docs-linux-only";
     } else if (RE2::PartialMatch(line, mps)) {
       kind = "docs-mps";
     }

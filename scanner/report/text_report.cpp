@@ -102,6 +102,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       {"docs-mps", "documentation that mentions MPS or Apple Silicon"},
       {"ci-macos", "CI jobs on macOS"},
       {"docs-requires-cuda", "documentation that requires CUDA or an NVIDIA GPU"},
+      {"docs-linux-only", "documentation that lists Linux as the operating system, and no Mac"},
       {"mps-stub", "code for MPS that only raises or returns None (no MPS support)"}};
   for (const auto& [kind, label] : kKinds) {
     std::vector<const EvidenceFact*> seen;

@@ -1,11 +1,14 @@
 #include "python/matchers/query_predicates.h"
 
 #include <algorithm>
+#include <cctype>
+#include <set>
 #include <utility>
 
 #include "core/dotted_pattern.h"
 #include "python/python_file.h"
 #include "python/string_literal.h"
+#include "python/ts_python.h"
 #include "rules/rule_set.h"
 
 namespace mpsready {
@@ -19,7 +22,7 @@ struct PredicateArg {
 
 enum class Op {
   eq, not_eq_, match, not_match, any_of, not_any_of, string_match, cuda_check, not_cuda_check,
-  mentions, not_mentions, resolves_to, needs_cuda, holds_without_cuda
+  mentions, not_mentions, resolves_to, needs_cuda, holds_without_cuda, cpu_switch
 };
 
 const std::vector<std::pair<std::string, Op>>& op_names() {
@@ -29,7 +32,8 @@ const std::vector<std::pair<std::string, Op>>& op_names() {
       {"string-match?", Op::string_match}, {"cuda-check?", Op::cuda_check},
       {"not-cuda-check?", Op::not_cuda_check}, {"mentions?", Op::mentions},
       {"not-mentions?", Op::not_mentions}, {"resolves-to?", Op::resolves_to},
-      {"needs-cuda?", Op::needs_cuda}, {"holds-without-cuda?", Op::holds_without_cuda}};
+      {"needs-cuda?", Op::needs_cuda}, {"holds-without-cuda?", Op::holds_without_cuda},
+      {"cpu-switch?", Op::cpu_switch}};
   return ops;
 }
 
@@ -62,6 +66,30 @@ bool holds_without_cuda(const PythonFile& file, TSNode node) {
     negative = negative || check == CudaCheck::negative;
   }
   return negative;
+}
+
+// A switch to the CPU that the user sets (`cpu_only`, `not args.cpu`, `use_cpu`, `no_cuda`),
+// possibly negated: a choice that knows only CUDA and the CPU, where a Mac run with the switch at
+// its default gets CUDA.
+bool is_cpu_switch(const PythonFile& file, TSNode node) {
+  for (;;) {
+    if (node_is(node, "parenthesized_expression") && ts_node_named_child_count(node) == 1) {
+      node = ts_node_named_child(node, 0);
+    } else if (node_is(node, "not_operator") && ts_node_named_child_count(node) == 1) {
+      node = ts_node_named_child(node, 0);
+    } else {
+      break;
+    }
+  }
+  if (!node_is(node, "identifier") && !node_is(node, "attribute")) return false;
+  std::string_view name = file.text(node);
+  if (const size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  while (!lower.empty() && lower.front() == '_') lower.erase(0, 1);
+  static const std::set<std::string> switches = {"cpu",     "cpu_only", "only_cpu", "use_cpu", "force_cpu",
+                                                  "on_cpu",  "no_cuda",  "no_gpu",   "disable_cuda"};
+  return switches.count(lower) > 0;
 }
 
 }  // namespace
@@ -101,7 +129,7 @@ PatternPredicates::PatternPredicates(const TSQuery* query, uint32_t pattern, con
       throw RuleError(where + "#" + name + " needs a capture as its first argument");
     Predicate pred{it->second, std::move(args), nullptr};
     const bool unary = pred.op == Op::cuda_check || pred.op == Op::not_cuda_check || pred.op == Op::needs_cuda ||
-                       pred.op == Op::holds_without_cuda;
+                       pred.op == Op::holds_without_cuda || pred.op == Op::cpu_switch;
     if (unary != (pred.args.size() == 1))
       throw RuleError(where + "#" + name + (unary ? " takes one capture" : " needs a value"));
     if (pred.op == Op::match || pred.op == Op::not_match || pred.op == Op::string_match) {
@@ -144,6 +172,7 @@ bool PatternPredicates::holds(const PythonFile& file, const Predicate& pred, TSN
     case Op::not_cuda_check: return file.cuda_check(node) == CudaCheck::none;
     case Op::needs_cuda: return file.cuda_check(node) == CudaCheck::positive;
     case Op::holds_without_cuda: return holds_without_cuda(file, node);
+    case Op::cpu_switch: return is_cpu_switch(file, node);
     case Op::mentions:
     case Op::not_mentions: {
       const bool found = text.find(arg_text(pred.args[1])) != std::string_view::npos;
