@@ -19,6 +19,13 @@ bool PackageScope::required_by_core(const std::string& module) const {
 }
 
 std::optional<std::string> PackageScope::requirement_outside_core(const Finding& f) const {
+  // An optional group (extra) is installed only when asked for (`pip install pkg[dev]`): a Mac
+  // installing the package with its defaults does not get it. It is that feature's requirement.
+  for (const DependencyFact& d : facts_.dependencies)
+    if (!d.extra.empty() && d.rule == f.rule && d.path == f.path && d.line == f.location.line &&
+        d.column == f.location.column)
+      return "optional feature: `" + d.package + "` is only in the optional group `" + d.extra +
+             "`, which a plain install (`pip install` with the defaults) leaves out";
   if (!core_ || f.path == core_->manifest) return std::nullopt;
   for (const DependencyFact& d : facts_.dependencies) {
     if (d.rule != f.rule || d.path != f.path || d.line != f.location.line || d.column != f.location.column) continue;

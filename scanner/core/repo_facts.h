@@ -76,6 +76,7 @@ struct DependencyFact {
   std::string package;               // as written (`flash-attn`)
   std::vector<std::string> modules;  // import names (`flash_attn`)
   bool limited = false;              // a marker or an optional extra keeps it off a Mac
+  std::string extra;                 // the optional group (extra) it is listed in, "" when none
 };
 
 // A compiled extension declared in Python: setup.py's CUDAExtension/CppExtension, or a JIT
@@ -236,6 +237,10 @@ struct CodeGraphFact {
   // (`try: ext.op(x) except Exception: warn(...); return reference(x)`).
   std::vector<std::pair<uint32_t, uint32_t>> fallback_spans;
   std::vector<CodeRegion> regions;
+  // Names the module binds, once and unconditionally at its top, to a CUDA test
+  // (`_SUPPORTS_FLEX_ATTENTION = torch.cuda.is_available() and ...`): false on a Mac wherever
+  // they are read, in this module or one that imports them.
+  std::vector<std::string> cuda_flags;
 };
 
 struct RepoFacts {

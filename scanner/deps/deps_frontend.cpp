@@ -82,9 +82,10 @@ class DepsWorker final : public FrontendWorker {
     const LineColumn a = file.position(m.start), b = file.position(m.end);
     f.location = {a.line, a.column, b.line, b.column, 0};
     f.snippet = shorten_utf8(file.text->line(a.line), 200);
-    if (m.dependency && !m.modules.empty())
+    if (m.dependency && (!m.modules.empty() || m.limit == DepsLimit::optional))
       out.facts.dependencies.push_back(
-          {file.path, a.line, a.column, rule.id, m.dependency->name, m.modules, m.limit != DepsLimit::none});
+          {file.path, a.line, a.column, rule.id, m.dependency->name, m.modules, m.limit != DepsLimit::none,
+           m.limit == DepsLimit::optional ? m.vars["limit"] : std::string()});
     out.findings.push_back(std::move(f));
   }
 

@@ -114,6 +114,8 @@ void put_code_graphs(std::string& out, const std::vector<CodeGraphFact>& facts) 
       put_varint(out, r.end);
       put_int(out, r.condition);
     }
+    put_varint(out, g.cuda_flags.size());
+    for (const std::string& name : g.cuda_flags) put_string(out, name);
   }
 }
 
@@ -172,6 +174,10 @@ bool get_code_graphs(ByteReader& in, std::vector<CodeGraphFact>& facts, const st
       if (!get_u32(in, r.start) || !get_u32(in, r.end) || r.end < r.start || !get_int(in, r.condition) ||
           r.condition < 0 || r.condition >= static_cast<int>(g.conditions.size()))
         return false;
+    if (!get_count(in, n, total)) return false;
+    g.cuda_flags.resize(n);
+    for (std::string& name : g.cuda_flags)
+      if (!in.string(name)) return false;
   }
   return true;
 }

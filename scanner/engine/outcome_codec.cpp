@@ -207,6 +207,7 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_string(out, d.package);
     put_strings(out, d.modules);
     put_varint(out, d.limited);
+    put_string(out, d.extra);
   }
   put_varint(out, facts.extensions.size());
   for (const ExtensionFact& e : facts.extensions) {
@@ -310,7 +311,8 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
   facts.dependencies.resize(n);
   for (DependencyFact& d : facts.dependencies)
     if (!in.string(d.path) || d.path != path || !get_int(in, d.line) || !get_int(in, d.column) ||
-        !in.string(d.rule) || !in.string(d.package) || !get_strings(in, d.modules, total) || !get_bool(in, d.limited))
+        !in.string(d.rule) || !in.string(d.package) || !get_strings(in, d.modules, total) || !get_bool(in, d.limited) ||
+        !in.string(d.extra))
       return std::nullopt;
   if (!get_count(in, n, total)) return std::nullopt;
   facts.extensions.resize(n);

@@ -56,8 +56,47 @@ MacPath::MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph
   for (size_t fi = 0; fi < facts.code.size(); ++fi) {
     for (const CodeOption& o : facts.code[fi].options) options_[o.name].emplace_back(static_cast<int>(fi), &o);
     file_of_path_.emplace(facts.code[fi].path, static_cast<int>(fi));
+    for (const std::string& name : facts.code[fi].cuda_flags) cuda_flags_.emplace(static_cast<int>(fi), name);
   }
   search();
+}
+
+bool MacPath::reads_cuda_flag(int file, const CodeCondition& c) const {
+  if (cuda_flags_.empty() || !c.option_value.empty() || (c.text != c.option && c.text != "not " + c.option))
+    return false;
+  std::string name = c.option;
+  constexpr int kMaxHops = 4;
+  for (int hop = 0; hop < kMaxHops && file >= 0; ++hop) {
+    if (cuda_flags_.count({file, name})) return true;
+    const CodeGraphFact& code = facts_.code[static_cast<size_t>(file)];
+    int next = -1;
+    for (const CodeBinding& b : code.bindings) {
+      if (b.local != name) continue;
+      const auto t = model_.resolve_name(code.path, b.target, b.level);
+      if (!t || t->rest.empty() || t->rest.find('.') != std::string::npos) continue;
+      if (const auto it = file_of_path_.find(t->path); it != file_of_path_.end()) {
+        next = it->second;
+        name = t->rest;
+      }
+      break;
+    }
+    file = next;
+  }
+  return false;
+}
+
+int MacPath::test_value(int file, const CodeCondition& c, bool& option) const {
+  option = false;
+  int v = c.mac;
+  if (v == 2 && !c.option.empty()) {
+    if (reads_cuda_flag(file, c)) {
+      v = c.option_negated ? 1 : 0;  // the flag is a CUDA test: false on a Mac
+    } else {
+      v = option_value(file, c);
+      option = v != 2 && !is_device_option(c.option);
+    }
+  }
+  return v;
 }
 
 int MacPath::option_value(int file, const CodeCondition& c) const {
@@ -101,12 +140,8 @@ MacPath::Level MacPath::condition_level(int file, int condition, bool site) cons
       if (site) continue;
       here = {3, "a failure there falls back: the `try` around it has an `except` that goes on"};
     } else if (c.kind == 'i') {
-      int v = c.mac;
       bool option = false;
-      if (v == 2 && !c.option.empty()) {
-        v = option_value(file, c);
-        option = v != 2 && !is_device_option(c.option);
-      }
+      int v = test_value(file, c, option);
       if (v != 2 && c.negated) v = 1 - v;
       const std::string test = "`" + c.text + "`";
       if (v == 0)
@@ -240,8 +275,8 @@ std::string MacPath::taken_by_default(const std::string& path, uint32_t start, u
   for (int at = inner->condition; at >= 0; at = conditions[static_cast<size_t>(at)].parent) {
     const CodeCondition& c = conditions[static_cast<size_t>(at)];
     if (c.kind != 'i') return "";  // a `try` or a handler: no test a default decides
-    int v = c.mac;
-    if (v == 2 && !c.option.empty()) v = option_value(file, c);
+    bool option = false;
+    int v = test_value(file, c, option);
     if (v != 2 && c.negated) v = 1 - v;
     if (v != 1) return "";
     if (label.empty()) label = (c.negated ? "unless `" : "if `") + c.text + "`";

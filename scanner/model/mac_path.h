@@ -11,6 +11,7 @@
 // calls, and functions a decorator may register for dispatch by name.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +66,12 @@ class MacPath {
   std::pair<int, const CodeRegion*> inner_region(const std::string& path, uint32_t start, uint32_t end) const;
   // An option's default under Mac assumptions: 1 true, 0 false, 2 undecided.
   int option_value(int file, const CodeCondition& c) const;
+  // Whether the test is a bare name that is a module's CUDA flag (CodeGraphFact::cuda_flags), its
+  // own or one it imports, followed through at most a few re-exports.
+  bool reads_cuda_flag(int file, const CodeCondition& c) const;
+  // A test under Mac assumptions, before the region's negation: 1 true, 0 false, 2 undecided;
+  // `option`: decided by an option's default.
+  int test_value(int file, const CodeCondition& c, bool& option) const;
   void search();
   std::string chain_of(size_t node) const;
 
@@ -72,6 +79,7 @@ class MacPath {
   const RepoModel& model_;
   const CallGraph& graph_;
   std::map<std::string, std::vector<std::pair<int, const CodeOption*>>> options_;
+  std::set<std::pair<int, std::string>> cuda_flags_;  // (file, name) of module CUDA flags
   std::map<std::string, int> file_of_path_;  // path -> index into RepoFacts::code  // name -> (file, option)
   std::vector<int> best_;
   std::vector<size_t> via_;  // the edge that gave the best level, SIZE_MAX for a root

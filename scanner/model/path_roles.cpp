@@ -36,6 +36,11 @@ constexpr std::array kDirRoles{
     DirRole{"docker", Role::tools},         DirRole{"dockerfiles", Role::tools},
     DirRole{"research", Role::research},    DirRole{"contrib", Role::research},
     DirRole{"projects", Role::research},    DirRole{"research_projects", Role::research},
+    // Experimental code that ships in a package without being its stable API (`pkg/dev/`,
+    // `pkg/experimental/`, `pkg/prototype/`): it counts where the core imports it on its default
+    // path (core code outside the core's folders), and only there.
+    DirRole{"dev", Role::research},         DirRole{"experimental", Role::research},
+    DirRole{"prototype", Role::research},
     DirRole{"notebooks", Role::notebooks},
 };
 

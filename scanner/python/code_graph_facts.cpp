@@ -657,6 +657,10 @@ class Walker {
       // A class field with a default (`use_flash: bool = False`, a dataclass's): an option.
       if (frame.cls >= 0 && frame.func < 0 && node_is(left, "identifier") && !ts_node_is_null(right))
         add_option(std::string(file_.text(left)), right, line_of(node));
+      // A module's own flag for CUDA, bound once at its top under no condition.
+      if (frame.cls < 0 && frame.func < 0 && frame.cond < 0 && node_is(left, "identifier") && node_is(node, "assignment") &&
+          !ts_node_is_null(right) && file_.cuda_check(right) == CudaCheck::positive)
+        out_.cuda_flags.emplace_back(file_.text(left));
       if (!ts_node_is_null(right)) push({right, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
       if (!ts_node_is_null(left)) push({left, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, true});
       return;

@@ -153,7 +153,10 @@ StarBindings star_bindings(const fs::path& root, const std::string& path,
   std::map<std::string, StarBindings> exports;
   for (size_t round = 0; round <= modules.size(); ++round) {
     bool changed = false;
-    for (const auto& [file, module] : modules) {
+    for (const auto& entry : modules) {
+      // Named references, not structured bindings: a lambda below captures them.
+      const std::string& file = entry.first;
+      const auto& module = entry.second;
       StarBindings& out = exports[file];
       const auto add = [&](const std::string& name, const StarBinding& binding) {
         if (exported(module, name) && out.emplace(name, binding).second) changed = true;

@@ -311,7 +311,9 @@ void Rule::configure_impact(Impact configured) {
 }
 
 void RuleSet::configure_impacts(const std::map<std::string, Impact>& impacts) {
-  for (const auto& [id, impact] : impacts) {
+  for (const auto& entry : impacts) {
+    const std::string& id = entry.first;
+    const Impact impact = entry.second;
     const auto it = std::find_if(rules_.begin(), rules_.end(), [&](const Rule& r) { return r.id == id; });
     if (it == rules_.end()) throw RuleError("no such rule \"" + id + "\" (see `mpsready rules list`)");
     it->configure_impact(impact);

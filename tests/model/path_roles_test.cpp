@@ -13,6 +13,17 @@ TEST(PathRoles, FoldersNameTheirRole) {
   EXPECT_EQ(conventional_role("pkg/model.py"), Role::core);
 }
 
+// Experimental code a package ships beside its stable API, at any depth; names that only contain
+// the words are core.
+TEST(PathRoles, ExperimentalSubpackagesAreResearch) {
+  EXPECT_EQ(conventional_role("pkg/dev/rl/workers.py"), Role::research);
+  EXPECT_EQ(conventional_role("pkg/experimental/fused.py"), Role::research);
+  EXPECT_EQ(conventional_role("src/pkg/prototype/quant.py"), Role::research);
+  EXPECT_EQ(conventional_role("pkg/device.py"), Role::core);
+  EXPECT_EQ(conventional_role("pkg/devices/cuda.py"), Role::core);
+  EXPECT_EQ(conventional_role("pkg/experimental.py"), Role::core);
+}
+
 TEST(PathRoles, TestFilesAreTestsWherever) {
   EXPECT_EQ(conventional_role("test_model.py"), Role::tests);
   EXPECT_EQ(conventional_role("pkg/model_test.py"), Role::tests);

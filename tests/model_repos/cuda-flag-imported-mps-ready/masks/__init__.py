@@ -1,0 +1,3 @@
+from .ops import causal_mask
+
+__all__ = ["causal_mask"]

@@ -1,0 +1,4 @@
+from .experimental.rollout import blocks
+from .policy import Policy
+
+__all__ = ["Policy", "blocks"]

@@ -1,0 +1,3 @@
+from .policy import Policy
+
+__all__ = ["Policy"]

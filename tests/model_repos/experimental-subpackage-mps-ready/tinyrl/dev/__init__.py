@@ -1,0 +1,1 @@
+# Experimental components: not part of the package's public API.
