@@ -89,7 +89,8 @@ class Collector : public MatchFinder::MatchCallback {
       // With no CUDA SDK in sight, Clang assumes one older than 9.2, whose `<<<...>>>` launches
       // call `cudaConfigureCall` implicitly: a call the file never wrote (the launch is reported;
       // that API was removed from CUDA 9.2 on, so a written call to it is not missed in practice).
-      if (callee->getName() == "cudaConfigureCall") return;
+      // (getName() is only for plain identifiers: an operator or a lambda's call has none.)
+      if (callee->getDeclName().isIdentifier() && callee->getName() == "cudaConfigureCall") return;
       ClangSite site;
       site.name = callee->getQualifiedNameAsString();
       locator->fill(site, call->getBeginLoc(), call->getEndLoc());

@@ -74,7 +74,9 @@ TEST(ConfiguredImpactProperty, ARuleSetToInfoReportsNothingAboveInfoInJsonAndSar
       const ScanResult result = scan_with(configured, repo);
       // (At info a site may give way to another rule's overlapping site: python_analyzer merges
       // overlapping findings, keeping the higher impact. None of the rule's may stay above info.)
-      for (const auto& f : nlohmann::json::parse(report(result, rules, repo, false))["findings"])
+      // (Parsed into a local: a range-for over a member of a temporary reads freed memory.)
+      const auto json = nlohmann::json::parse(report(result, rules, repo, false));
+      for (const auto& f : json["findings"])
         if (f["rule"] == id)
           EXPECT_EQ(f["impact"], "info") << id << " in " << repo.filename() << " line " << f["line"];
       const auto run = nlohmann::json::parse(report(result, rules, repo, true))["runs"][0];
