@@ -1,6 +1,7 @@
 #include "assess/assess.h"
 
 #include "assess/impact_resolution.h"
+#include "core/source_kinds.h"
 
 #include <algorithm>
 #include <map>
@@ -14,16 +15,6 @@
 
 namespace mpsready {
 namespace {
-
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
-
-bool is_cpp_path(std::string_view path) {
-  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
-    if (ends_with(path, ext)) return true;
-  return false;
-}
 
 // The extensions built from a C++/CUDA file: its own name in their sources, a glob over it, or
 // a source named relative to a computed directory that ends in it.
@@ -85,7 +76,7 @@ Placement place(const Finding& f, const RepoModel& model, const RepoFacts& facts
     }
     return p;
   }
-  if (is_cpp_path(f.path)) {
+  if (is_cpp_source(f.path)) {
     // A kernel counts as far as the extension built from it is reached.
     Reach best = Reach::none;
     const ModuleNode* via = nullptr;
@@ -178,6 +169,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
     assessed.reserve(list->size());
     for (Finding& f : *list) {
       const Rule* rule = rules.find(f.rule);
+      resolve_site(f, rule);
       // An import rule's site that imports the repository's own module is no finding.
       if (rule && rule->subject == "import" && local_imports.count({f.path, f.location.line})) continue;
       const Role role = model.role_of(f.path);

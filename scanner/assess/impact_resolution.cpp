@@ -24,6 +24,24 @@ SiteImpactResult site_impact(const Rule& rule, const SiteContext& site) {
   return result;
 }
 
+void resolve_site(Finding& f, const Rule* rule) {
+  if (rule) {
+    const SiteImpactResult resolved = site_impact(*rule, f.site);
+    f.impact = resolved.impact;
+    if (resolved.capped) f.message += f.site.cap_note;
+  }
+  // A requirement's own marker or group already bounds it (stage 2): its importers change nothing.
+  if (f.site.importers_guarded && !f.site.limit && f.impact != Impact::info) {
+    change_impact(f, ImpactChange::importers_guarded);
+    f.mechanical = true;  // a marker or dropping the line is the fix
+  }
+  if (f.site.cpu_build && f.impact == Impact::blocker) {
+    // The CUDA code stays on Linux; the repository does not.
+    change_impact(f, ImpactChange::extension_cpu_path);
+    f.message += f.site.cpu_build_note;
+  }
+}
+
 void change_impact(Finding& f, ImpactChange change) {
   switch (change) {
     case ImpactChange::not_on_mac_path:

@@ -12,24 +12,16 @@
 //    through the call graph, an extension's CPU build, a requirement's importers. `change_impact`
 //    applies one of these, in the assessment and in the repository passes.
 //
-// This library depends only on the rules, so that the front ends and passes that create
-// findings can call it without depending on the rest of the assessment.
+// Front ends and repository passes only record what they saw (Finding::site); `resolve_site`
+// turns that record into the impact, first thing in the assessment.
 #include <optional>
 
 #include "core/finding.h"
 #include "core/impact.h"
+#include "core/site_context.h"
 #include "rules/rule.h"
 
 namespace mpsready {
-
-// What a front end saw at one site that bears on its impact.
-struct SiteContext {
-  std::optional<Impact> own;      // the table record's or matcher's impact, replacing the rule's
-  std::optional<Impact> guarded_own;  // the record's or matcher's impact for a guarded site
-  bool guarded = false;           // behind a local CUDA check (or the rule's choice guard)
-  std::optional<Impact> cap;      // the matcher's ceiling (a downcast helper, an opt-out option)
-  std::optional<Impact> limit;    // a requirement's ceiling (platform marker, optional group)
-};
 
 struct SiteImpactResult {
   Impact impact = Impact::info;
@@ -50,5 +42,10 @@ enum class ImpactChange {
 
 // Applies one stage to `f` (its impact, and `guarded` where the stage is a guard).
 void change_impact(Finding& f, ImpactChange change);
+
+// Stages 1 and 2, then what the repository passes recorded on the site (a requirement's
+// importers, an extension's CPU build): the impact before the model has its say. `rule`: the
+// finding's rule as loaded (null leaves the impact as it is).
+void resolve_site(Finding& f, const Rule* rule);
 
 }  // namespace mpsready

@@ -8,7 +8,6 @@
 #include <cstring>
 
 #include "binary/elf_dynamic.h"
-#include "assess/impact_resolution.h"
 #include "core/source_text.h"
 #include "engine/repo_walker.h"
 #include "model/extension_sources.h"
@@ -19,10 +18,6 @@ namespace mpsready {
 namespace {
 
 constexpr std::string_view kNeeded = "needed ";
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
 
 // A library name as one line of text: control bytes (a newline in a crafted name) become '?'.
 std::string one_line(std::string_view name) {
@@ -84,7 +79,6 @@ class BinaryWorker final : public FrontendWorker {
       f.rule = rule.id;
       f.category = rule.category;
       f.path = file.path;
-      f.impact = site_impact(rule, {}).impact;  // the rule as configured, no local context
       f.mechanical = rule.mechanical;
       f.mode = "binary";
       f.message = fill_template(rule.message, vars);
@@ -126,7 +120,7 @@ std::string describe_dynamic_section(int fd, std::string& error) {
 BinaryFrontend::BinaryFrontend(const RuleSet& rules) : rules_(compile_rules(rules)) {}
 
 bool BinaryFrontend::wants(std::string_view path) const {
-  return !rules_.empty() && (ends_with(path, ".so") || ends_with(path, ".pyd"));
+  return !rules_.empty() && (path.ends_with(".so") || path.ends_with(".pyd"));
 }
 
 std::unique_ptr<FrontendWorker> BinaryFrontend::make_worker() const { return std::make_unique<BinaryWorker>(*this); }

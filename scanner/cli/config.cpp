@@ -176,10 +176,6 @@ std::string read_root_file(const std::filesystem::path& file, std::string& text,
   return "";
 }
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 }  // namespace
 
 ConfigResult parse_pyproject_config(const std::string& text, const std::string& where) {
@@ -235,7 +231,7 @@ ConfigResult load_project_config(const std::filesystem::path& root, const std::s
       return {std::nullopt, "cannot read config " + explicit_file + ": it is a directory"};
     std::string text((std::istreambuf_iterator<char>(in)), {});
     if (text.size() > kMaxConfig) return {std::nullopt, explicit_file + ": larger than 1 MiB"};
-    if (!ends_with(explicit_file, ".toml")) return parse_project_config(text, explicit_file);
+    if (!explicit_file.ends_with(".toml")) return parse_project_config(text, explicit_file);
     ConfigResult toml_config = parse_pyproject_config(text, explicit_file);
     if (!toml_config.config && toml_config.error.empty())
       toml_config.error = explicit_file + ": has no [tool.mpsready] table";

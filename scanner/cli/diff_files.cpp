@@ -13,12 +13,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool ends_with(const std::string& s, const char* suffix) {
-  const std::string tail(suffix);
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-bool is_python_path(const std::string& path) { return ends_with(path, ".py") || ends_with(path, ".pyi"); }
+bool is_python_path(const std::string& path) { return path.ends_with(".py") || path.ends_with(".pyi"); }
 
 std::vector<std::string> to_lines(const std::string& text) {
   std::vector<std::string> out;
@@ -133,7 +128,7 @@ DiffSource read_diff_source(const fs::path& root, const std::string& path, uintm
   ReadResult read = read_repository_file(root / rel, max_size);
   if (!read.bytes) return out;
   out.exists = true;
-  if (ends_with(path, ".ipynb")) {
+  if (path.ends_with(".ipynb")) {
     NotebookResult nb = read_notebook(*read.bytes);
     if (nb.ok) {
       out.notebook = true;

@@ -22,4 +22,12 @@ void sort_notes(std::vector<FileNote>& notes) {
   });
 }
 
+std::string location_label(const std::string& path, int cell, int line) {
+  std::string out = path + ":";
+  if (cell) out += "cell " + std::to_string(cell) + ":";
+  return out + std::to_string(line);
+}
+
+std::string location_label(const Finding& f) { return location_label(f.path, f.location.cell, f.location.line); }
+
 }  // namespace mpsready

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/impact.h"
+#include "core/site_context.h"
 
 namespace mpsready {
 
@@ -19,6 +20,8 @@ struct Location {
 struct Finding {
   std::string rule;
   std::string category;
+  // The site's effective impact: written by the assessment alone (assess/impact_resolution.h),
+  // from the rule and `site`; a front end or pass never sets it.
   Impact impact = Impact::info;
   std::string path;  // relative to the scanned root, '/' separators
   Location location;
@@ -27,6 +30,7 @@ struct Finding {
   std::string snippet;  // the source line the finding starts on
   bool guarded = false;
   bool mechanical = false;
+  SiteContext site;  // what the front end and the repository passes saw that bears on the impact
   std::string mode;  // C++ findings: "tolerant" or "compile-commands" (which front-end mode saw it)
   // Set by the assessment from the repository model (never by a front end).
   std::string component;  // the component the file belongs to (`pkg`, `examples`, `(root)`)
@@ -48,6 +52,10 @@ struct FileNote {
   std::string path;
   std::string reason;
 };
+
+// Where a site is, as every output names it: `path:line`, or `path:cell N:line` in a notebook.
+std::string location_label(const std::string& path, int cell, int line);
+std::string location_label(const Finding& finding);
 
 // Total order used by every output: path, cell, line, column, rule, end.
 bool finding_less(const Finding& a, const Finding& b);

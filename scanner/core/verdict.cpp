@@ -4,6 +4,8 @@
 #include <cmath>
 #include <set>
 
+#include "core/source_kinds.h"
+
 namespace mpsready {
 namespace {
 
@@ -17,12 +19,6 @@ constexpr double kHoursRewriteFile = 8.0;         // a day per CUDA/C++ file
 Verdict verdict_of(Impact worst, bool any) {
   if (!any || worst == Impact::info) return Verdict::mps_ready;
   return worst == Impact::portable ? Verdict::partial : Verdict::stay_on_linux;
-}
-
-bool is_cpp_path(const std::string& path) {
-  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
-    if (path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0) return true;
-  return false;
 }
 
 // Adds a finding to the reason of its rule (the first of a rule gives the message and context).
@@ -39,12 +35,6 @@ void add_to_reasons(std::vector<Reason>& reasons, const Finding& f) {
 int role_rank(const std::string& role) { return role == "core" || role == "entry-point" || role == "build" || role.empty() ? 0 : 1; }
 
 }  // namespace
-
-std::string location_label(const Finding& f) {
-  std::string out = f.path + ":";
-  if (f.location.cell) out += "cell " + std::to_string(f.location.cell) + ":";
-  return out + std::to_string(f.location.line);
-}
 
 Summary summarize(const std::vector<Finding>& findings, const SummaryContext& context) {
   Summary s;
@@ -69,7 +59,7 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
       blocker_rules.insert(f.rule);
     }
     if (f.impact == Impact::info) continue;
-    if (is_cpp_path(f.path)) {
+    if (is_cpp_source(f.path)) {
       rewrite_files.insert(f.path);
       continue;
     }

@@ -78,6 +78,5 @@ struct SummaryContext {
 };
 
 Summary summarize(const std::vector<Finding>& sorted_findings, const SummaryContext& context = {});
-std::string location_label(const Finding& finding);
 
 }  // namespace mpsready

@@ -12,10 +12,10 @@
 #include "cpp_guards.h"
 #include "cpu_coverage.h"
 #include "core/source_text.h"
+#include "core/source_kinds.h"
 #include "engine/open_beneath.h"
 #include "engine/repo_walker.h"
 #include "macro_growth.h"
-#include "assess/impact_resolution.h"
 #include "rules/message_template.h"
 #include "token_scanner.h"
 
@@ -27,10 +27,6 @@ constexpr std::string_view kLinkageNeedles[] = {"TORCH_LIBRARY", "PYBIND11_MODUL
 // Clang's cost grows faster than a file's size on machine-generated sources; past this only the
 // token-level matchers run (kernels, launches, calls and asm have token-level fallbacks).
 constexpr size_t kMaxClangBytes = 2u << 20;
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
 
 // The text with every backslash-newline removed (translation phase 2 of C and C++).
 std::string without_line_splices(std::string_view text) {
@@ -59,7 +55,7 @@ std::string format_seconds(double seconds) {
 }
 
 bool is_header(std::string_view path) {
-  return ends_with(path, ".h") || ends_with(path, ".hpp") || ends_with(path, ".cuh");
+  return path.ends_with(".h") || path.ends_with(".hpp") || path.ends_with(".cuh");
 }
 
 // The header an `#include` line names, or empty.
@@ -133,7 +129,7 @@ class CppWorker final : public FrontendWorker {
                                            "); invalid bytes were read as '?'"});
     // A file nvcc compiles as CUDA by its name is read by every rule, whatever it holds: a kernel
     // spelled `__attribute__((global))` or made by a macro holds no needle, and the AST finds it.
-    const bool cuda_file = ends_with(file.path, ".cu") || ends_with(file.path, ".cuh");
+    const bool cuda_file = file.path.ends_with(".cu") || file.path.ends_with(".cuh");
     // The compiler removes backslash-newline splices before it tokenizes (`__glo\` + newline +
     // `bal__` is `__global__`): the needles are looked for in the spliced text.
     const std::string spliced = without_line_splices(text.text());
@@ -292,7 +288,7 @@ class CppWorker final : public FrontendWorker {
     f.mode = cpp.clang.mode;
     f.guarded = guarded;
     std::string message = rule.message, fix = rule.fix;
-    SiteContext site;
+    SiteContext& site = f.site;
     site.guarded = guarded;
     for (const TableRecord* record : {m.record, m.overrides}) {
       if (!record) continue;
@@ -305,7 +301,6 @@ class CppWorker final : public FrontendWorker {
       if (record == m.record)
         for (const auto& [k, v] : fields) m.vars.emplace(k, v);
     }
-    f.impact = site_impact(rule, site).impact;
     const std::string_view source = cpp.text->text();
     m.end = std::min<uint32_t>(std::max(m.end, m.start), static_cast<uint32_t>(source.size()));
     m.vars.emplace("text", shorten_utf8(source.substr(m.start, m.end - m.start), 80));
@@ -334,10 +329,7 @@ CppFrontend::CppFrontend(const RuleSet& rules, std::string compile_commands, dou
 CppFrontend::~CppFrontend() = default;
 
 bool CppFrontend::wants(std::string_view path) const {
-  if (rules_.empty()) return false;
-  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
-    if (ends_with(path, ext)) return true;
-  return false;
+  return !rules_.empty() && is_cpp_source(path);
 }
 
 std::unique_ptr<FrontendWorker> CppFrontend::make_worker() const { return std::make_unique<CppWorker>(*this); }

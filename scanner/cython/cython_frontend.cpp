@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "assess/impact_resolution.h"
 #include "core/source_text.h"
 #include "cython/cython_tokens.h"
 #include "engine/repo_walker.h"
@@ -14,10 +13,6 @@ namespace mpsready {
 namespace {
 
 constexpr size_t kMaxSnippetBytes = 240;
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
 
 std::vector<CompiledCythonRule> compile_rules(const RuleSet& rules) {
   std::vector<CompiledCythonRule> out;
@@ -156,7 +151,6 @@ class CythonWorker final : public FrontendWorker {
         f.rule = rule.id;
         f.category = rule.category;
         f.path = file.path;
-        f.impact = site_impact(rule, {}).impact;  // the rule as configured, no local context
         f.mechanical = rule.mechanical;
         f.mode = "lexical";
         f.message = fill_template(rule.message, vars);
@@ -171,7 +165,7 @@ class CythonWorker final : public FrontendWorker {
     }
     // A .pyx file is compiled into the module its path names; a .pxd or .pxi file is only read
     // by the .pyx files that cimport or include it.
-    if (!first_line || !ends_with(file.path, ".pyx")) return;
+    if (!first_line || !file.path.ends_with(".pyx")) return;
     ExtensionFact ext;
     ext.path = file.path;
     ext.line = first_line;
@@ -190,7 +184,7 @@ class CythonWorker final : public FrontendWorker {
 CythonFrontend::CythonFrontend(const RuleSet& rules) : rules_(compile_rules(rules)), filter_(needles_of(rules_)) {}
 
 bool CythonFrontend::wants(std::string_view path) const {
-  return !rules_.empty() && (ends_with(path, ".pyx") || ends_with(path, ".pxd") || ends_with(path, ".pxi"));
+  return !rules_.empty() && (path.ends_with(".pyx") || path.ends_with(".pxd") || path.ends_with(".pxi"));
 }
 
 std::unique_ptr<FrontendWorker> CythonFrontend::make_worker() const { return std::make_unique<CythonWorker>(*this); }

@@ -1,6 +1,5 @@
 #include "deps/dependency_link_pass.h"
 
-#include "assess/impact_resolution.h"
 
 #include "deps/module_provider.h"
 #include "engine/scanner.h"
@@ -13,7 +12,7 @@ std::string sites(const std::vector<const ImportFact*>& imports) {
   std::string out;
   for (size_t i = 0; i < imports.size() && i < kShown; ++i) {
     const ImportFact& f = *imports[i];
-    out += (i ? ", " : "") + f.path + (f.cell ? ":cell " + std::to_string(f.cell) : "") + ":" + std::to_string(f.line);
+    out += (i ? ", " : "") + location_label(f.path, f.cell, f.line);
   }
   if (imports.size() > kShown) out += " and " + std::to_string(imports.size() - kShown) + " more";
   return out;
@@ -39,19 +38,13 @@ void DependencyLinkPass::run(ScanResult& result) const {
       } else if (!guarded.empty()) {
         f.message += "; imported only behind a guard (" + sites(guarded) +
                      "), so the code has a fallback, but the requirement still makes `pip install` fail on a Mac";
-        if (!dep.limited && f.impact != Impact::info) {
-          change_impact(f, ImpactChange::importers_guarded);
-          f.mechanical = true;
-        }
+        f.site.importers_guarded = true;  // the assessment lowers it (assess/impact_resolution.h)
         f.guarded = true;
       } else {
         // The code does without it: only the install is in the way, and a marker
         // (`; sys_platform == "linux"`) or dropping the line fixes that.
         f.message += "; not imported by any scanned file, so only `pip install` is in the way on a Mac";
-        if (!dep.limited && f.impact != Impact::info) {
-          change_impact(f, ImpactChange::importers_guarded);
-          f.mechanical = true;
-        }
+        f.site.importers_guarded = true;
       }
     }
   }

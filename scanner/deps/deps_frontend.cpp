@@ -6,7 +6,6 @@
 #include "deps/deps_reader.h"
 #include "engine/repo_walker.h"
 #include "python/ts_python.h"
-#include "assess/impact_resolution.h"
 #include "rules/message_template.h"
 
 namespace mpsready {
@@ -55,7 +54,7 @@ class DepsWorker final : public FrontendWorker {
     f.start_byte = m.start;
     f.end_byte = m.end;
     f.mechanical = rule.mechanical;
-    SiteContext site;
+    SiteContext& site = f.site;
     if (m.record) {
       const auto& fields = m.record->fields;
       if (auto it = fields.find("impact"); it != fields.end())
@@ -76,7 +75,6 @@ class DepsWorker final : public FrontendWorker {
       site.limit = Impact::portable;
       message += "; it is only in the optional group `" + m.vars["limit"] + "`, so a plain install works on a Mac";
     }
-    f.impact = site_impact(rule, site).impact;
     f.message = std::move(message);
     f.fix = std::move(fix);
     const LineColumn a = file.position(m.start), b = file.position(m.end);

@@ -13,9 +13,6 @@ namespace mpsready {
 namespace {
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -30,10 +27,10 @@ DepsFileKind DepsReader::classify(std::string_view path) {
   const std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
   const std::string_view dir = slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
   const std::string name = lower(base);
-  const bool yaml = ends_with(name, ".yml") || ends_with(name, ".yaml");
-  if (ends_with(name, ".txt") &&
-      (starts_with(name, "requirements") || ends_with(name, "-requirements.txt") ||
-       ends_with(name, "_requirements.txt") || ends_with(dir, "requirements") || dir == "requirements"))
+  const bool yaml = name.ends_with(".yml") || name.ends_with(".yaml");
+  if (name.ends_with(".txt") &&
+      (starts_with(name, "requirements") || name.ends_with("-requirements.txt") ||
+       name.ends_with("_requirements.txt") || dir.ends_with("requirements") || dir == "requirements"))
     return DepsFileKind::requirements;
   if (name == "setup.py") return DepsFileKind::setup_py;
   if (name == "setup.cfg") return DepsFileKind::setup_cfg;
@@ -41,12 +38,12 @@ DepsFileKind DepsReader::classify(std::string_view path) {
   if (base == "Pipfile") return DepsFileKind::pipfile;
   if (yaml && (starts_with(name, "environment") || starts_with(name, "conda"))) return DepsFileKind::conda;
   if (yaml && (starts_with(name, "docker-compose") || starts_with(name, "compose."))) return DepsFileKind::compose;
-  if (name == "dockerfile" || starts_with(name, "dockerfile.") || ends_with(name, ".dockerfile") ||
+  if (name == "dockerfile" || starts_with(name, "dockerfile.") || name.ends_with(".dockerfile") ||
       name == "containerfile")
     return DepsFileKind::dockerfile;
-  if (name == "cmakelists.txt" || ends_with(name, ".cmake")) return DepsFileKind::cmake;
-  if (name == "makefile" || name == "gnumakefile" || ends_with(name, ".mk")) return DepsFileKind::make;
-  if (ends_with(name, ".sh") || ends_with(name, ".bash") || ends_with(name, ".slurm") || ends_with(name, ".sbatch"))
+  if (name == "cmakelists.txt" || name.ends_with(".cmake")) return DepsFileKind::cmake;
+  if (name == "makefile" || name == "gnumakefile" || name.ends_with(".mk")) return DepsFileKind::make;
+  if (name.ends_with(".sh") || name.ends_with(".bash") || name.ends_with(".slurm") || name.ends_with(".sbatch"))
     return DepsFileKind::shell;
   return DepsFileKind::none;
 }

@@ -14,10 +14,6 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
-
 size_t indent_of(std::string_view line) {
   size_t n = 0;
   while (n < line.size() && (line[n] == ' ' || line[n] == '\t')) ++n;
@@ -73,7 +69,7 @@ bool is_dotted_name(std::string_view s) {
 // A `.py` file inside the repository, as written after the launcher (`./train.py`, `tools/x.py`).
 std::string script_path(std::string_view word) {
   while (word.substr(0, 2) == "./") word.remove_prefix(2);
-  if (!ends_with(word, ".py") || word.empty() || word.front() == '/' || word.front() == '-' || word.front() == '~' ||
+  if (!word.ends_with(".py") || word.empty() || word.front() == '/' || word.front() == '-' || word.front() == '~' ||
       word.find('$') != std::string_view::npos || word.find("..") != std::string_view::npos ||
       word.find('=') != std::string_view::npos)
     return "";
@@ -201,7 +197,7 @@ std::vector<EntryPointFact> readme_commands(const std::string& path, std::string
       continue;
     }
     // `Usage::`, `.. code-block:: shell`, `.. code:: bash`: an indented literal block follows.
-    rst_opens = ends_with(body, "::") || body.rfind(".. code", 0) == 0 || body.rfind(".. sourcecode", 0) == 0;
+    rst_opens = body.ends_with("::") || body.rfind(".. code", 0) == 0 || body.rfind(".. sourcecode", 0) == 0;
     rst_indent = indent;
     // A Markdown block indented by four spaces after a blank line reads the same way.
     if (indent >= 4 && line[0] == ' ' && !rst_opens) {

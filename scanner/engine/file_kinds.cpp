@@ -1,15 +1,13 @@
 #include "engine/file_kinds.h"
 
+#include "core/source_kinds.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
 namespace mpsready {
 namespace {
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
 
 std::string_view file_name(std::string_view path) {
   const size_t slash = path.rfind('/');
@@ -51,13 +49,13 @@ bool git_judges_binary(std::string_view bytes) {
 }
 
 bool read_past_nul(std::string_view path) {
-  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp"})
-    if (ends_with(path, ext)) return true;
+  // C compilers skip NUL bytes too.
+  if (is_cpp_source(path) || path.ends_with(".c")) return true;
   const std::string_view name = file_name(path);
-  return name.substr(0, 12) == "requirements" && (ends_with(name, ".txt") || ends_with(name, ".in"));
+  return name.substr(0, 12) == "requirements" && (name.ends_with(".txt") || name.ends_with(".in"));
 }
 
-bool decodes_wide_bom(std::string_view path) { return !ends_with(path, ".py") && !ends_with(path, ".ipynb"); }
+bool decodes_wide_bom(std::string_view path) { return !path.ends_with(".py") && !path.ends_with(".ipynb"); }
 
 std::optional<std::string> decode_wide_bom(std::string_view b) {
   size_t width = 0;

@@ -99,10 +99,38 @@ bool get_count(ByteReader& in, size_t& n, size_t total) {
   return true;
 }
 
+// An optional impact: 0 for none, else the impact plus one.
+void put_optional_impact(std::string& out, const std::optional<Impact>& impact) {
+  put_varint(out, impact ? static_cast<uint64_t>(*impact) + 1 : 0);
+}
+
+bool get_optional_impact(ByteReader& in, std::optional<Impact>& impact) {
+  uint64_t raw = 0;
+  if (!in.varint(raw) || raw > static_cast<uint64_t>(Impact::blocker) + 1) return false;
+  impact = raw ? std::optional<Impact>(static_cast<Impact>(raw - 1)) : std::nullopt;
+  return true;
+}
+
+// A file's findings are sites: what the front end saw (Finding::site), never an impact, which
+// the assessment makes from the rules of each run.
+void put_site(std::string& out, const SiteContext& s) {
+  put_optional_impact(out, s.own);
+  put_optional_impact(out, s.guarded_own);
+  put_varint(out, s.guarded);
+  put_optional_impact(out, s.cap);
+  put_string(out, s.cap_note);
+  put_optional_impact(out, s.limit);
+}
+
+bool get_site(ByteReader& in, SiteContext& s) {
+  return get_optional_impact(in, s.own) && get_optional_impact(in, s.guarded_own) && get_bool(in, s.guarded) &&
+         get_optional_impact(in, s.cap) && in.string(s.cap_note) && get_optional_impact(in, s.limit);
+}
+
 void put_finding(std::string& out, const Finding& f) {
   put_string(out, f.rule);
   put_string(out, f.category);
-  put_varint(out, static_cast<uint64_t>(f.impact));
+  put_site(out, f.site);
   put_string(out, f.path);
   put_int(out, f.location.line);
   put_int(out, f.location.column);
@@ -120,11 +148,7 @@ void put_finding(std::string& out, const Finding& f) {
 }
 
 bool get_finding(ByteReader& in, Finding& f) {
-  uint64_t impact = 0;
-  if (!in.string(f.rule) || !in.string(f.category) || !in.varint(impact) ||
-      impact > static_cast<uint64_t>(Impact::blocker) || !in.string(f.path))
-    return false;
-  f.impact = static_cast<Impact>(impact);
+  if (!in.string(f.rule) || !in.string(f.category) || !get_site(in, f.site) || !in.string(f.path)) return false;
   return get_int(in, f.location.line) && get_int(in, f.location.column) && get_int(in, f.location.end_line) &&
          get_int(in, f.location.end_column) && get_int(in, f.location.cell) && in.string(f.message) &&
          in.string(f.fix) && in.string(f.snippet) && get_bool(in, f.guarded) && get_bool(in, f.mechanical) &&

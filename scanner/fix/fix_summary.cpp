@@ -86,8 +86,7 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
                 f.rule == s.rule;
     if (listed) continue;
     if (held++ == 0) out << "held back:\n";
-    out << "  " << s.path << ":" << (s.location.cell ? "cell " + std::to_string(s.location.cell) + ":" : "")
-        << s.location.line << " " << s.rule << ": " << s.reason << "\n";
+    out << "  " << location_label(s.path, s.location.cell, s.location.line) << " " << s.rule << ": " << s.reason << "\n";
   }
 }
 

@@ -51,9 +51,6 @@ std::string lower(std::string_view s) {
 }
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
 
 }  // namespace
 
@@ -66,16 +63,16 @@ Role conventional_role(std::string_view path) {
     start = slash + 1;
   }
   const std::string file = lower(path.substr(start));
-  if ((starts_with(file, "test_") && ends_with(file, ".py")) || ends_with(file, "_test.py") || file == "conftest.py")
+  if ((starts_with(file, "test_") && file.ends_with(".py")) || file.ends_with("_test.py") || file == "conftest.py")
     return Role::tests;
-  if (ends_with(file, ".ipynb")) return Role::notebooks;
+  if (file.ends_with(".ipynb")) return Role::notebooks;
   // A benchmark script at the top (`bench.py`, `benchmarks.py`, `bench_attention.py`) times the
   // code; it is not what users run. Inside a package the same name is a module of the package
   // (`pkg/benchmark.py` may be its timing API), so only the top counts.
-  if (start == 0 && ends_with(file, ".py")) {
+  if (start == 0 && file.ends_with(".py")) {
     const std::string stem = file.substr(0, file.size() - 3);
     for (std::string_view b : {"bench", "benchmark", "benchmarks"})
-      if (stem == b || starts_with(stem, std::string(b) + "_") || ends_with(stem, "_" + std::string(b)))
+      if (stem == b || starts_with(stem, std::string(b) + "_") || stem.ends_with("_" + std::string(b)))
         return Role::benchmarks;
   }
   return Role::core;

@@ -12,10 +12,6 @@
 namespace mpsready {
 namespace {
 
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
-
 std::string dir_of(const std::string& path) {
   const size_t slash = path.rfind('/');
   return slash == std::string::npos ? "" : path.substr(0, slash);
@@ -107,7 +103,7 @@ void RepoModel::index_modules(const RepoFacts& facts) {
     return !dir.empty() && files.count(dir + "/__init__.py");
   };
   for (const std::string& path : files) {
-    if (!ends_with(path, ".py")) continue;  // stubs (.pyi) are not run
+    if (!path.ends_with(".py")) continue;  // stubs (.pyi) are not run
     ModuleNode node;
     node.path = path;
     // The package name: up through directories that are packages.
@@ -133,7 +129,7 @@ void RepoModel::index_modules(const RepoFacts& facts) {
     nodes_.push_back(std::move(node));
   }
   for (const std::string& path : files)
-    if (ends_with(path, "/__init__.py")) package_dirs_.insert(dir_of(path));
+    if (path.ends_with("/__init__.py")) package_dirs_.insert(dir_of(path));
   package_parents_.insert("src");
   if (declared_package_tops(facts)) {
     index_extensions(facts);
@@ -251,7 +247,7 @@ bool RepoModel::declared_package_tops(const RepoFacts& facts) {
         const std::string& file = it->first;
         if (file.rfind(dir + "/", 0) != 0) continue;
         std::string rest = file.substr(dir.size(), file.size() - dir.size() - 3);  // "/a/b" or "/__init__"
-        if (ends_with(rest, "/__init__")) rest.resize(rest.size() - 9);
+        if (rest.ends_with("/__init__")) rest.resize(rest.size() - 9);
         std::replace(rest.begin(), rest.end(), '/', '.');
         const std::string alias = name + rest;
         auto& named = by_name_[alias];
@@ -330,7 +326,7 @@ std::optional<size_t> RepoModel::resolve_index(const std::string& path, const st
     const auto from = by_path_.find(fact.path);
     if (from == by_path_.end()) return std::nullopt;
     std::string package = nodes_[from->second].name;
-    const bool is_init = ends_with(fact.path, "/__init__.py") || fact.path == "__init__.py";
+    const bool is_init = fact.path.ends_with("/__init__.py") || fact.path == "__init__.py";
     int up = is_init ? fact.level - 1 : fact.level;
     for (; up > 0 && !package.empty(); --up) {
       const size_t dot = package.rfind('.');
@@ -382,7 +378,7 @@ Role RepoModel::role_of(const std::string& path) const {
   // Beside an installable package, a folder of scripts that is no package is tooling around it
   // (`method_comparison/run.py`, its requirements.txt); compiled sources keep their place.
   if (!package_tops_.empty() && path.find('/') != std::string::npos &&
-      (ends_with(path, ".py") || ends_with(path, ".ipynb") || ends_with(path, ".txt"))) {
+      (path.ends_with(".py") || path.ends_with(".ipynb") || path.ends_with(".txt"))) {
     const bool in_package = std::any_of(package_tops_.begin(), package_tops_.end(),
                                         [&](const std::string& top) { return path.rfind(top + "/", 0) == 0; });
     if (!in_package) return Role::tools;
@@ -480,7 +476,7 @@ void RepoModel::compute_reach(const RepoFacts& facts) {
   for (size_t i = 0; i < nodes_.size(); ++i) {
     ModuleNode& n = nodes_[i];
     if (n.path.empty() || is_peripheral(role_of(n.path))) continue;
-    const bool init = ends_with(n.path, "__init__.py") && n.name.find('.') == std::string::npos;
+    const bool init = n.path.ends_with("__init__.py") && n.name.find('.') == std::string::npos;
     if (role_of(n.path) == Role::entry_point || init || in_degree[i] == 0) {
       n.root = true;
       n.reach = Reach::unconditional;
@@ -539,7 +535,7 @@ bool RepoModel::in_demo_block(const std::string& path, int line) const {
   if (it == main_blocks_.end() || line < it->second.first || line > it->second.second) return false;
   const ModuleNode* node = module_of(path);
   // Only a package member's `__main__` block is a demo; a script's is what it does.
-  return node && node->name.find('.') != std::string::npos && !ends_with(path, "__main__.py");
+  return node && node->name.find('.') != std::string::npos && !path.ends_with("__main__.py");
 }
 
 bool RepoModel::is_local_module(const std::string& module) const {

@@ -1,6 +1,5 @@
 #include "pipeline/distributed_backend_pass.h"
 
-#include "assess/impact_resolution.h"
 
 #include <cctype>
 #include <string>
@@ -66,7 +65,6 @@ void DistributedBackendPass::run(ScanResult& result) const {
       Finding f;
       f.rule = rule->id;
       f.category = rule->category;
-      f.impact = site_impact(*rule, {}).impact;  // the rule as configured
       f.mechanical = rule->mechanical;
       f.path = init.path;
       f.location = {init.line, 1, init.line, 1, 0};

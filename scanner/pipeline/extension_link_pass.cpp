@@ -1,6 +1,5 @@
 #include "pipeline/extension_link_pass.h"
 
-#include "assess/impact_resolution.h"
 
 #include <algorithm>
 #include <map>
@@ -27,11 +26,7 @@ bool imports_module(const ImportFact& fact, const std::string& module) {
   return dot != std::string::npos && fact.module == module.substr(dot + 1);
 }
 
-std::string label(const ImportFact& fact) {
-  std::string out = fact.path + ":";
-  if (fact.cell) out += "cell " + std::to_string(fact.cell) + ":";
-  return out + std::to_string(fact.line);
-}
+std::string label(const ImportFact& fact) { return location_label(fact.path, fact.cell, fact.line); }
 
 std::string join_sites(const std::vector<const ImportFact*>& sites) {
   std::string out;
@@ -141,10 +136,16 @@ void ExtensionLinkPass::run(ScanResult& result) const {
     const bool cpu_build = (cpp_twin || cpu_kernels) && (!coverage.applies() || coverage.covered());
     const bool fallback_everywhere = unguarded.empty() && !guarded.empty();
     // A module that imports the extension and raises NotImplementedError on its path without
-    // CUDA needs the CUDA build whatever the CPU build offers.
+    // CUDA needs the CUDA build whatever the CPU build offers. So does a build script that raises
+    // it without CUDA before it declares the extension: on a Mac the install stops there, and the
+    // CppExtension it would declare instead is never built.
     std::string raises_without_cuda;
     for (const ModuleFact& m : facts.modules) {
       if (m.cuda_only_raises.empty() || !raises_without_cuda.empty()) continue;
+      if (m.path == ext.path && m.cuda_only_raises.front() < ext.line) {
+        raises_without_cuda = m.path + ":" + std::to_string(m.cuda_only_raises.front());
+        continue;
+      }
       const auto imports_here = [&](const ImportFact* imp) { return imp->path == m.path; };
       if (std::any_of(unguarded.begin(), unguarded.end(), imports_here) ||
           std::any_of(guarded.begin(), guarded.end(), imports_here))
@@ -176,7 +177,6 @@ void ExtensionLinkPass::run(ScanResult& result) const {
           Finding f;
           f.rule = rule->id;
           f.category = rule->category;
-          f.impact = site_impact(*rule, {}).impact;  // the rule as configured
           f.mechanical = rule->mechanical;
           f.path = imp->path;
           f.location = {imp->line, 1, imp->line, 1, imp->cell};
@@ -199,10 +199,11 @@ void ExtensionLinkPass::run(ScanResult& result) const {
       const bool in_sources = built_from(f.path);
       if (!declaring_site && !in_sources) continue;
       if (declaring_site) f.message += "; " + linkage;
-      if (has_cpu_path && f.impact == Impact::blocker) {
-        // The CUDA code stays on Linux; the repository does not.
-        change_impact(f, ImpactChange::extension_cpu_path);
-        if (in_sources) f.message += " (" + linkage + ")";
+      if (has_cpu_path) {
+        // The assessment lowers a blocker here (assess/impact_resolution.h): the CUDA code stays
+        // on Linux; the repository does not.
+        f.site.cpu_build = true;
+        if (in_sources) f.site.cpu_build_note = " (" + linkage + ")";
       }
     }
   }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 
+#include "core/source_kinds.h"
 #include "engine/file_kinds.h"
 #include "engine/file_reader.h"
 #include "engine/ignore_rules.h"
@@ -203,18 +204,6 @@ std::vector<LineSuppression> cpp_comments(std::string_view t) {
   return out;
 }
 
-bool is_cpp_path(const std::string& path) {
-  static const char* const kExtensions[] = {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl", ".mm", ".m"};
-  const size_t dot = path.rfind('.');
-  if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return false;
-  const std::string ext = path.substr(dot);
-  return std::any_of(std::begin(kExtensions), std::end(kExtensions), [&](const char* e) { return ext == e; });
-}
-
-bool ends_with(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Which patterns of a file's comments suppressed something: [line][pattern].
 using Uses = std::vector<std::vector<bool>>;
 
@@ -258,7 +247,7 @@ std::vector<LineSuppression> suppression_comments(std::string_view text, Comment
 }
 
 CommentSyntax comment_syntax_of(const std::string& path) {
-  return is_cpp_path(path) ? CommentSyntax::cpp : CommentSyntax::python;
+  return is_cpp_source(path) ? CommentSyntax::cpp : CommentSyntax::python;
 }
 
 bool suppression_matches(const std::vector<std::string>& patterns, const std::string& rule) {
@@ -299,7 +288,7 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
     else if (safe) read = read_repository_file(base / path, max_file_size);
     std::vector<LineSuppression> lines;
     NotebookSource notebook;
-    const bool is_notebook = ends_with(path, ".ipynb");
+    const bool is_notebook = path.ends_with(".ipynb");
     // Comments are text: a binary (an extension module's ELF file) holds bytes a compiler put
     // there, and a string in it that reads `# mpsready: ignore-file[*]` suppresses nothing.
     const bool text = read.bytes && !git_judges_binary(*read.bytes);
@@ -311,7 +300,7 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
           lines = suppression_comments(notebook.python, CommentSyntax::python);
         }
       } else {
-        lines = suppression_comments(*read.bytes, is_cpp_path(path) ? CommentSyntax::cpp : CommentSyntax::python);
+        lines = suppression_comments(*read.bytes, is_cpp_source(path) ? CommentSyntax::cpp : CommentSyntax::python);
       }
     }
     Uses used(lines.size());

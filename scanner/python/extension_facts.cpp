@@ -89,10 +89,6 @@ std::string repository_path(const std::string& declaring_file, const std::string
   return (fs::path(declaring_file).parent_path() / source).lexically_normal().generic_string();
 }
 
-bool ends_with(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // `extension = CUDAExtension` (or CppExtension), then `extension("pkg._C", sources)`: which of the
 // two a local name is bound to anywhere in the file (CUDA wins: some build uses it).
 // `cpu_build_too`: the name is bound to CppExtension outside any guard and to CUDAExtension only
@@ -141,7 +137,7 @@ std::vector<ExtensionFact> find_extensions(const PythonFile& file, const SourceT
     fact.name = *name;
     for (const auto& source : source_strings(file, argument(file, call, 1, "sources"))) {
       fact.sources.push_back(repository_path(path, source));
-      if (ends_with(source, ".cu")) fact.cuda = true;
+      if (source.ends_with(".cu")) fact.cuda = true;
     }
     if (cuda_ext) fact.cuda = true;
     if (load || load_inline) {
@@ -157,7 +153,7 @@ std::vector<ExtensionFact> find_extensions(const PythonFile& file, const SourceT
       // (none listed: computed at build time). Sources that were all CUDA leave no CPU build.
       ExtensionFact cpu = fact;
       cpu.cuda = false;
-      std::erase_if(cpu.sources, [](const std::string& s) { return ends_with(s, ".cu") || ends_with(s, ".cuh"); });
+      std::erase_if(cpu.sources, [](const std::string& s) { return s.ends_with(".cu") || s.ends_with(".cuh"); });
       if (fact.sources.empty() || !cpu.sources.empty()) out.push_back(std::move(cpu));
     }
     out.push_back(std::move(fact));

@@ -37,9 +37,12 @@ size_t indent_of(std::string_view line) {
 }
 
 // The lines of `raise NotImplementedError` on a branch without CUDA: the `else:` of a CUDA check,
-// the body of a negated check, or the statement right after a CUDA branch that returns.
+// the body of a negated check, or the statement right after a CUDA branch that returns. A check
+// joined with others by `and` (`if torch.cuda.is_available() and CUDA_HOME is not None:`) is
+// false without CUDA just the same; one joined by `or` is not (`or FORCE_CUDA`).
 std::vector<int> scan_cuda_only_raises(std::string_view text) {
-  static const RE2 positive(R"re(^\s*(?:el)?if\s+(?:[\w.\[\]]+\.is_cuda\b|torch\.cuda\.is_available\(\)|[\w.]+\.type\s*==\s*["']cuda["'])\s*:)re");
+  static const RE2 positive(
+      R"re(^\s*(?:el)?if\s+(?:[^:#]*\band\s+)?(?:[\w.\[\]]+\.is_cuda\b|torch\.cuda\.is_available\(\)|[\w.]+\.type\s*==\s*["']cuda["'])(?:\s+and\s[^:#]*)?\s*:)re");
   static const RE2 negative(R"re(^\s*if\s+(?:not\s+[\w.\[\]]+\.is_cuda\b|not\s+torch\.cuda\.is_available\(\)|[\w.]+\.type\s*!=\s*["']cuda["'])\s*:)re");
   static const RE2 raise(R"(^\s*raise\s+NotImplementedError\b)");
   static const RE2 returns(R"(^\s*return\b)");
@@ -72,7 +75,8 @@ std::vector<int> scan_cuda_only_raises(std::string_view text) {
       if (RE2::PartialMatch(piece, raise) && after_cuda_return) out.push_back(number);
       closed.pop_back();
     }
-    if (RE2::PartialMatch(piece, positive)) open.push_back({indent, true});
+    static const RE2 disjunction(R"(\bor\b)");
+    if (RE2::PartialMatch(piece, positive) && !RE2::PartialMatch(piece, disjunction)) open.push_back({indent, true});
     else if (RE2::PartialMatch(piece, negative)) open.push_back({indent, false});
     else if (!open.empty() && RE2::PartialMatch(piece, raise) && !open.back().cuda) out.push_back(number);
     else if (!open.empty() && open.back().cuda && RE2::PartialMatch(piece, returns)) open.back().returned = true;

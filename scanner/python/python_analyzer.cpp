@@ -1,6 +1,5 @@
 #include "python/python_analyzer.h"
 
-#include "assess/impact_resolution.h"
 
 #include <algorithm>
 #include <cctype>
@@ -230,7 +229,7 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       f.mechanical = rule.mechanical;
       std::string message = rule.message;
       std::string fix = rule.fix;
-      SiteContext site;
+      SiteContext& site = f.site;
       site.guarded = guarded;
       site.cap = m.impact_cap;
       if (m.record) {
@@ -243,18 +242,19 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
         for (const auto& [key, value] : fields) m.vars.emplace(key, value);
       }
       if (m.guarded_impact) site.guarded_own = m.guarded_impact;
-      const SiteImpactResult resolved = site_impact(rule, site);
-      f.impact = resolved.impact;
-      if (resolved.capped) {
+      // What the message adds if the cap decides the impact (the assessment appends it).
+      std::string cap_note;
+      if (site.cap) {
         if (const auto use = m.vars.find("use"); use != m.vars.end())
-          message += "; " + use->second + ", so nothing needs to change for MPS";
+          cap_note = "; " + use->second + ", so nothing needs to change for MPS";
         else if (const auto note = m.vars.find("note"); note != m.vars.end())
-          message += "; " + note->second;
+          cap_note = "; " + note->second;
         else if (const auto sw = m.vars.find("switch"); sw != m.vars.end())
-          message += "; here it switches itself off without CUDA (`" + sw->second + "`), so a Mac runs it as plain fp32 code";
+          cap_note = "; here it switches itself off without CUDA (`" + sw->second + "`), so a Mac runs it as plain fp32 code";
         // Otherwise the matcher's message template already says why (op coverage's `{cpu}`).
       }
       m.vars.emplace("text", shorten_utf8(file.text(m.node), kMaxTextVarBytes));
+      if (!cap_note.empty()) site.cap_note = fill_template(cap_note, m.vars);
       f.message = fill_template(message, m.vars);
       f.fix = fill_template(fix, m.vars);
       f.location = locate(text, start, end, notebook);

@@ -35,10 +35,6 @@ bool is_skip_or_exit_call(std::string_view source, TSNode stmt) {
   return name == "skip" || name == "skipTest";
 }
 
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
-
 bool ends_with_exit(std::string_view source, TSNode block) {
   const uint32_t count = ts_node_named_child_count(block);
   if (count == 0) return false;
@@ -346,8 +342,8 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree, const StarBindings
       // mention CUDA but are no check, and the name is no flag.
       const bool test = node_is(right, "comparison_operator") || node_is(right, "not_operator") ||
                         node_is(right, "boolean_operator") ||
-                        (node_is(right, "attribute") && ends_with(value, ".is_cuda")) ||
-                        (node_is(right, "call") && ends_with(value, "is_available()"));
+                        (node_is(right, "attribute") && value.ends_with(".is_cuda")) ||
+                        (node_is(right, "call") && value.ends_with("is_available()"));
       if (test && probe.classify(right) == CudaCheck::positive) assigned.emplace_back(node_text(source_, left));
     }
     flags.insert(assigned.begin(), assigned.end());

@@ -25,10 +25,6 @@
 namespace mpsready {
 namespace {
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // The scanned root, from a file's absolute path and its path below the root.
 std::filesystem::path root_of(const WalkedFile& file) {
   std::filesystem::path root = file.absolute;
@@ -72,7 +68,7 @@ class PythonWorker final : public FrontendWorker {
   void analyze(const WalkedFile& file, std::string_view bytes, FileOutcome& out) override {
     std::string python(bytes);
     NotebookSource notebook;
-    const bool is_notebook = ends_with(file.path, ".ipynb");
+    const bool is_notebook = file.path.ends_with(".ipynb");
     if (is_notebook) {
       NotebookResult nb = read_notebook(python);
       if (!nb.ok) {
@@ -222,7 +218,7 @@ PythonFrontend::PythonFrontend(const RuleSet& rules, AnalysisOptions options)
     : program_(rules), filter_(needles_of(program_)), options_(options) {}
 
 bool PythonFrontend::wants(std::string_view path) const {
-  return ends_with(path, ".py") || ends_with(path, ".pyi") || ends_with(path, ".ipynb");
+  return path.ends_with(".py") || path.ends_with(".pyi") || path.ends_with(".ipynb");
 }
 
 std::unique_ptr<FrontendWorker> PythonFrontend::make_worker() const {

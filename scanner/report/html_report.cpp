@@ -159,8 +159,7 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
     if (!fix.need_a_human.empty()) {
       out << "<ul id=\"fix-left\">\n";
       for (const FixDigestSite& site : fix.need_a_human) {
-        out << "<li>" << esc(site.path) << ":" << (site.cell ? "cell " + std::to_string(site.cell) + ":" : "") << site.line
-            << " " << rule_id(site.rule) << ": " << esc(site.reason) << "</li>\n";
+        out << "<li>" << esc(location_label(site.path, site.cell, site.line)) << " " << rule_id(site.rule) << ": " << esc(site.reason) << "</li>\n";
       }
       out << "</ul>\n";
     }

@@ -63,7 +63,7 @@ std::string fix_headline(const FixDigest& fix) {
 std::string fix_left_block(const FixDigest& fix) {
   std::string block = "\n### Left for a human after `mpsready fix`\n\n";
   for (const FixDigestSite& s : fix.need_a_human) {
-    std::string where = s.path + ":" + (s.cell ? "cell " + std::to_string(s.cell) + ":" : "") + std::to_string(s.line);
+    const std::string where = location_label(s.path, s.cell, s.line);
     block += "- " + markdown_escape(where) + " " + rule_label(s.rule) + ": " + markdown_escape(s.reason) + "\n";
   }
   return block;
@@ -157,8 +157,7 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
     for (const auto& sup : ctx.diff->suppressions_added) {
       std::string rules;
       for (const std::string& r : sup.rules) rules += (rules.empty() ? "" : ", ") + r;
-      blocks.push_back("- " + markdown_escape(sup.path) + ":" + (sup.cell ? "cell " + std::to_string(sup.cell) + ":" : "") +
-                       std::to_string(sup.line) + " `" + (sup.file_level ? "ignore-file[" : "ignore[") +
+      blocks.push_back("- " + markdown_escape(location_label(sup.path, sup.cell, sup.line)) + " `" + (sup.file_level ? "ignore-file[" : "ignore[") +
                        rules + "]`" + (sup.every_rule ? " **(every rule)**" : "") +
                        (sup.file_level ? " (the whole file)" : "") + "\n");
     }

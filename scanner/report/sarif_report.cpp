@@ -216,7 +216,7 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
   for (const SuppressionNote& n : result.suppression_notes) {
     ordered_json note;
     note["level"] = "warning";
-    std::string text = n.path + ":" + (n.cell ? "cell " + std::to_string(n.cell) + ":" : "") + std::to_string(n.line) + ": " + n.message;
+    std::string text = location_label(n.path, n.cell, n.line) + ": " + n.message;
     note["message"] = {{"text", text}};
     ordered_json physical = {{"artifactLocation", artifact(n.path)}};
     if (!n.cell && n.line > 0) physical["region"] = {{"startLine", n.line}};

@@ -24,7 +24,13 @@ FileOutcome sample_outcome(const std::string& path) {
   Finding f;
   f.rule = "py-tensor-dot-cuda";
   f.category = "portable";
-  f.impact = Impact::portable;
+  // The site as a front end records it, every field set (the impact is the assessment's).
+  f.site.own = Impact::portable;
+  f.site.guarded_own = Impact::info;
+  f.site.guarded = true;
+  f.site.cap = Impact::info;
+  f.site.cap_note = "; a note";
+  f.site.limit = Impact::portable;
   f.path = path;
   f.location = {3, 5, 3, 17, 2};
   f.message = "`x.cuda()` moves \xC3\xA9 to CUDA";
@@ -142,6 +148,11 @@ TEST(OutcomeCodec, RoundTripsEveryField) {
   EXPECT_EQ(f.location.cell, 2);
   EXPECT_TRUE(f.guarded);
   EXPECT_EQ(f.end_byte, 52u);
+  EXPECT_EQ(f.site.own, Impact::portable);
+  EXPECT_EQ(f.site.guarded_own, Impact::info);
+  EXPECT_EQ(f.site.cap, Impact::info);
+  EXPECT_EQ(f.site.cap_note, "; a note");
+  EXPECT_EQ(f.site.limit, Impact::portable);
   EXPECT_EQ(back->facts.extensions.at(0).sources.at(1), "csrc/b.cpp");
   EXPECT_EQ(back->facts.dependencies.at(0).modules.at(1), "fa");
   EXPECT_EQ(back->facts.cpp_units.at(0).ops.at(0).function, "nms_cpu");

@@ -1,0 +1,26 @@
+#pragma once
+// What a front end or a repository pass saw at one site that bears on its impact. It is the
+// site's record, never its meaning: the assessment alone turns it into the finding's impact
+// (assess/impact_resolution.h, README "How the verdict is decided").
+#include <optional>
+#include <string>
+
+#include "core/impact.h"
+
+namespace mpsready {
+
+struct SiteContext {
+  // The front end's reading of the site.
+  std::optional<Impact> own;          // the table record's or matcher's impact, replacing the rule's
+  std::optional<Impact> guarded_own;  // the record's or matcher's impact for a guarded site
+  bool guarded = false;               // behind a local CUDA check (or the rule's choice guard)
+  std::optional<Impact> cap;          // the matcher's ceiling (a downcast helper, an opt-out option)
+  std::string cap_note;               // what the message adds when the cap lowers the impact ("; …")
+  std::optional<Impact> limit;        // a requirement's ceiling (platform marker, optional group)
+  // The repository passes' reading (which files build, import or require what).
+  bool importers_guarded = false;  // a requirement imported only behind a guard, or not at all
+  bool cpu_build = false;          // code of a CUDA extension that has a CPU build
+  std::string cpu_build_note;      // what the message adds when the CPU build lowers the impact
+};
+
+}  // namespace mpsready
