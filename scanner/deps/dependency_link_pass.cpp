@@ -1,6 +1,5 @@
 #include "deps/dependency_link_pass.h"
 
-
 #include "deps/module_provider.h"
 #include "engine/scanner.h"
 

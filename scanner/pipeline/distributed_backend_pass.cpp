@@ -1,6 +1,5 @@
 #include "pipeline/distributed_backend_pass.h"
 
-
 #include <cctype>
 #include <string>
 

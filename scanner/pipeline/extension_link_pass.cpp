@@ -1,6 +1,5 @@
 #include "pipeline/extension_link_pass.h"
 
-
 #include <algorithm>
 #include <map>
 #include <set>

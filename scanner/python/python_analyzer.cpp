@@ -1,6 +1,5 @@
 #include "python/python_analyzer.h"
 
-
 #include <algorithm>
 #include <cctype>
 #include <map>
