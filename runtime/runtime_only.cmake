@@ -21,8 +21,8 @@ endif()
 
 set(MPSREADY_COMMON_WARNINGS -Wall -Wextra -Wno-missing-field-initializers)
 add_subdirectory(runtime)
-add_executable(mpsready runtime/cli/runtime_only_main.cpp scanner/cli/smoke_command.cpp)
-target_include_directories(mpsready PRIVATE ${PROJECT_SOURCE_DIR}/scanner)
+# Nothing of the scanner: the runtime's own sources and the two header-only libraries.
+add_executable(mpsready runtime/cli/runtime_only_main.cpp runtime/cli/smoke_command.cpp)
 target_compile_definitions(mpsready PRIVATE MPSREADY_VERSION="${PROJECT_VERSION}")
 target_link_libraries(mpsready PRIVATE mpsready_runtime CLI11::CLI11)
 install(TARGETS mpsready RUNTIME DESTINATION bin)

@@ -5,7 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/runtime_forward.h"
+#include "cli/runtime_subcommands.h"
 #include "cli/smoke_command.h"
 
 int main(int argc, char** argv) {

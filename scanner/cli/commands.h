@@ -1,7 +1,6 @@
 #pragma once
 // The subcommands of the mpsready executable. Each returns the process exit code:
 // 0 ran, 1 the --fail-on threshold was reached (or a check failed), 2 usage or input error.
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -47,20 +46,7 @@ struct ScanCommandOptions {
   bool allow_outside_worktree = false;        // --allow-outside-worktree: follow a root that is a link or leaves the work tree
 };
 
-struct OpsCommandOptions {
-  std::string model;                          // a TorchScript file
-  std::string trace_file;                     // --trace FILE: calls recorded by mpsready-trace-ops instead of a model
-  std::string format = "text";
-  std::string output;                         // -o, "" = stdout
-  std::string torch_version;                  // --torch-version
-  std::vector<std::string> native_functions;  // --native-functions (repeatable)
-  std::vector<std::string> input_specs;       // --input SHAPE:DTYPE (repeatable): trace what runs
-  std::string inputs_file;                    // --inputs FILE: trace what runs
-  uint64_t seed = 0;                          // for generated inputs
-};
-
 int run_scan_command(const GlobalOptions& global, const ScanCommandOptions& options);
-int run_ops_command(const GlobalOptions& global, const OpsCommandOptions& options);
 int run_rules_list(const GlobalOptions& global, const std::string& format);
 int run_rules_explain(const GlobalOptions& global, const std::string& id);
 int run_rules_test(const GlobalOptions& global, const std::vector<std::string>& ids);

@@ -10,7 +10,9 @@
 #include "cli/fix_command.h"
 #include "cli/runtime_forward.h"
 #if defined(MPSREADY_WITH_RUNTIME)
-#include "cli/audit_command.h"
+#include "cli/audit_command.h"  // runtime/cli: the LibTorch commands
+#include "cli/ops_command.h"
+#include "cli/scan_json_report.h"
 #include "cli/smoke_command.h"
 #endif
 
@@ -61,10 +63,11 @@ int main(int argc, char** argv) {
   CLI::App* smoke_cmd = app.add_subcommand(kRuntimeSubcommands[0].name, kRuntimeSubcommands[0].description);
   add_smoke_options(*smoke_cmd, smoke, /*model_positional=*/true);
   AuditCommandOptions audit;
+  ScanCommandOptions audit_scan;
   CLI::App* audit_cmd = app.add_subcommand(kRuntimeSubcommands[1].name, kRuntimeSubcommands[1].description);
-  audit_cmd->add_option("path", audit.scan.path, "Repository root")->required();
-  audit_cmd->add_option("--exclude", audit.scan.excludes, "Skip paths matching GLOB in the scan (repeatable)");
-  audit_cmd->add_option("--config", audit.scan.config, "Configuration file of the scan");
+  audit_cmd->add_option("path", audit_scan.path, "Repository root")->required();
+  audit_cmd->add_option("--exclude", audit_scan.excludes, "Skip paths matching GLOB in the scan (repeatable)");
+  audit_cmd->add_option("--config", audit_scan.config, "Configuration file of the scan");
   add_smoke_options(*audit_cmd, audit.smoke, /*model_positional=*/false);
   OpsCommandOptions ops;
   CLI::App* ops_cmd = app.add_subcommand(kRuntimeSubcommands[2].name, kRuntimeSubcommands[2].description);
@@ -110,8 +113,12 @@ int main(int argc, char** argv) {
   smoke.run.argv.assign(argv, argv + argc);
   audit.smoke.run.argv.assign(argv, argv + argc);
   if (*smoke_cmd) return run_smoke_command(global.argv0, smoke, MPSREADY_VERSION);
-  if (*audit_cmd) return run_audit_command(global, audit, MPSREADY_VERSION);
-  if (*ops_cmd) return run_ops_command(global, ops);
+  if (*audit_cmd) {
+    audit.path = audit_scan.path;
+    return run_audit_command(global.argv0, audit, MPSREADY_VERSION,
+                             [&](nlohmann::json& report) { return scan_json_report(global, audit_scan, report); });
+  }
+  if (*ops_cmd) return run_ops_command(global.rules_dir, global.argv0, ops);
 #endif
   return 2;
 }

@@ -6,19 +6,9 @@
 #include <optional>
 #include <string>
 
+#include "cli/runtime_subcommands.h"  // runtime/cli: the runtime's subcommands, listed here too
+
 namespace mpsready {
-
-struct RuntimeSubcommand {
-  const char* name;
-  const char* description;
-};
-
-// Both executables list these in `--help`; only mpsready-runtime parses them.
-inline constexpr RuntimeSubcommand kRuntimeSubcommands[] = {
-    {"smoke", "Run a TorchScript model briefly on MPS (or CUDA/CPU) and record what happened"},
-    {"audit", "Scan a repository and smoke-run its model: does the run confirm the verdict?"},
-    {"ops", "List a TorchScript model's aten ops with their MPS status"},
-};
 
 // The runtime subcommand named on this command line ("smoke", "ops" or "audit"), or nothing.
 // Global options may come first (`mpsready --rules DIR audit ...`); `--help` and `--version`

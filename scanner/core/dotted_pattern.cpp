@@ -1,5 +1,7 @@
 #include "core/dotted_pattern.h"
 
+#include <algorithm>
+
 namespace mpsready {
 
 bool dotted_pattern_matches(std::string_view pattern, std::string_view name) {
@@ -16,6 +18,11 @@ int dotted_pattern_specificity(std::string_view pattern) {
   if (pattern == "*") return 0;
   const bool wildcard = pattern.size() >= 2 && pattern.substr(pattern.size() - 2) == ".*";
   return static_cast<int>(pattern.size()) * 2 + (wildcard ? 0 : 1);
+}
+
+bool any_dotted_pattern_matches(const std::vector<std::string>& patterns, const std::string& name) {
+  return std::any_of(patterns.begin(), patterns.end(),
+                     [&](const std::string& p) { return dotted_pattern_matches(p, name); });
 }
 
 }  // namespace mpsready

@@ -1,4 +1,5 @@
 #include "cpp_guards.h"
+#include "cpp/token_brackets.h"
 
 #include "directive_line.h"
 
@@ -8,10 +9,9 @@
 namespace mpsready {
 namespace {
 
-constexpr size_t npos = static_cast<size_t>(-1);
-
-bool is_open(std::string_view s) { return s == "(" || s == "[" || s == "{"; }
-bool is_close(std::string_view s) { return s == ")" || s == "]" || s == "}"; }
+using cpp_tokens::is_close;
+using cpp_tokens::is_open;
+using cpp_tokens::npos;
 
 class GuardFinder {
  public:

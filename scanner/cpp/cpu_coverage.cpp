@@ -1,4 +1,5 @@
 #include "cpu_coverage.h"
+#include "cpp/token_brackets.h"
 
 #include "directive_line.h"
 
@@ -9,10 +10,9 @@
 namespace mpsready {
 namespace {
 
-constexpr size_t npos = static_cast<size_t>(-1);
-
-bool is_open(std::string_view s) { return s == "(" || s == "[" || s == "{"; }
-bool is_close(std::string_view s) { return s == ")" || s == "]" || s == "}"; }
+using cpp_tokens::is_close;
+using cpp_tokens::is_open;
+using cpp_tokens::npos;
 
 bool names_cuda(std::string_view s) { return s.find("CUDA") != std::string_view::npos || s.find("CUDACC") != std::string_view::npos; }
 

@@ -1,4 +1,5 @@
 #include "deps/requirements_reader.h"
+#include "deps/line_space.h"
 
 #include <fstream>
 #include <set>
@@ -14,7 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+using deps_text::is_space;
 
 // The value of an option written `-r X`, `-rX`, `--requirement X` or `--requirement=X`.
 bool option_value(std::string_view line, std::initializer_list<std::string_view> names, std::string& value) {

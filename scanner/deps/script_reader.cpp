@@ -1,4 +1,5 @@
 #include "deps/script_reader.h"
+#include "deps/line_space.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,7 +7,7 @@
 namespace mpsready {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+using deps_text::is_space;
 
 // Where the comment of a line starts (line.size() if none), by the file's syntax.
 size_t comment_start(std::string_view line, DepsFileKind kind) {

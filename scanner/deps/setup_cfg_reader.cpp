@@ -1,4 +1,5 @@
 #include "deps/setup_cfg_reader.h"
+#include "deps/line_space.h"
 
 #include "deps/entry_point.h"
 #include "deps/package_list.h"
@@ -7,9 +8,9 @@
 namespace mpsready {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+using deps_text::is_space;
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_view(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
@@ -72,7 +73,7 @@ void SetupCfgReader::read(DepsFile& file) {
     const std::string_view line = text.substr(start, end - start);
     const uint32_t line_start = static_cast<uint32_t>(start);
     start = end + 1;
-    const std::string_view t = trim(line);
+    const std::string_view t = trim_view(line);
     const bool indented = !line.empty() && is_space(line[0]);
     std::string_view value;
     uint32_t value_at = 0;
@@ -84,7 +85,7 @@ void SetupCfgReader::read(DepsFile& file) {
       const size_t close = t.find(']');
       if (close == std::string_view::npos)
         file.errors.push_back({file.path, "line " + std::to_string(line_no) + ": unterminated section header"});
-      section = std::string(trim(t.substr(1, close == std::string_view::npos ? t.size() - 1 : close - 1)));
+      section = std::string(trim_view(t.substr(1, close == std::string_view::npos ? t.size() - 1 : close - 1)));
       in_list = false;
     } else if (!indented) {
       const size_t eq = t.find_first_of("=:");
@@ -93,10 +94,10 @@ void SetupCfgReader::read(DepsFile& file) {
                                               "` is neither a section, a key nor a continuation"});
         in_list = false;
       } else {
-        key = std::string(trim(t.substr(0, eq)));
+        key = std::string(trim_view(t.substr(0, eq)));
         in_list = (section == "options" && (key == "install_requires" || key == "setup_requires")) ||
                   section == "options.extras_require";
-        value = trim(t.substr(eq + 1));
+        value = trim_view(t.substr(eq + 1));
         value_at = line_start + static_cast<uint32_t>(value.data() - line.data());
       }
     } else {
@@ -108,7 +109,7 @@ void SetupCfgReader::read(DepsFile& file) {
     if (!value.empty()) packages.read(file, section, key, value, value_at);
     if (in_list && !value.empty()) {
       // Inline comments start with ` #`.
-      if (const size_t hash = value.find(" #"); hash != std::string_view::npos) value = trim(value.substr(0, hash));
+      if (const size_t hash = value.find(" #"); hash != std::string_view::npos) value = trim_view(value.substr(0, hash));
       DependencyRecord r;
       if (RequirementSpec::parse(value, r)) {
         r.text = std::string(value);

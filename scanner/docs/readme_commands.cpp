@@ -8,7 +8,7 @@
 namespace mpsready {
 namespace {
 
-std::string lower(std::string_view s) {
+std::string lowercase_ascii(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
@@ -74,7 +74,7 @@ std::string script_path(std::string_view word) {
       word.find('=') != std::string_view::npos)
     return "";
   const size_t slash = word.rfind('/');
-  if (lower(word.substr(slash == std::string_view::npos ? 0 : slash + 1)) == "setup.py") return "";
+  if (lowercase_ascii(word.substr(slash == std::string_view::npos ? 0 : slash + 1)) == "setup.py") return "";
   return std::string(word);
 }
 
@@ -152,7 +152,7 @@ void scan_code(const std::string& path, int line, std::string_view code, std::ve
 
 bool is_root_readme(std::string_view path) {
   if (path.find('/') != std::string_view::npos) return false;
-  const std::string name = lower(path);
+  const std::string name = lowercase_ascii(path);
   return name == "readme" || name == "readme.md" || name == "readme.rst" || name == "readme.txt";
 }
 

@@ -13,7 +13,7 @@
 namespace mpsready {
 namespace {
 
-std::string dir_of(const std::string& path) {
+std::string folder_of(const std::string& path) {
   const size_t slash = path.rfind('/');
   return slash == std::string::npos ? "" : path.substr(0, slash);
 }
@@ -40,7 +40,7 @@ bool named_by_location(const ImportFact& i, const RepoModel& model, const RepoMo
   if (node->name.find('.') != std::string::npos || is_init(target.path)) return true;  // a package's member
   const size_t matched = i.module.size() - (target.rest.empty() ? 0 : target.rest.size() + 1);
   if (i.module.compare(0, matched, node->name) != 0 || matched != node->name.size()) return true;  // a longer spelling
-  return dir_of(target.path) == dir_of(i.path) || dir_of(target.path).empty();
+  return folder_of(target.path) == folder_of(i.path) || folder_of(target.path).empty();
 }
 
 // Whether an import runs at all when the module holding it is loaded with options at their

@@ -6,7 +6,7 @@ namespace mpsready {
 namespace {
 
 // Glob over '/'-separated paths: `*` within a segment, `**` across.
-bool glob_match(std::string_view pattern, std::string_view path) {
+bool path_glob_match(std::string_view pattern, std::string_view path) {
   size_t p = 0, s = 0, star_p = std::string_view::npos, star_s = 0;
   bool crosses = false;
   while (s < path.size()) {
@@ -32,7 +32,7 @@ bool glob_match(std::string_view pattern, std::string_view path) {
 }  // namespace
 
 bool extension_source_matches(std::string_view source, std::string_view path) {
-  return source == path || (source.find('*') != std::string_view::npos && glob_match(source, path));
+  return source == path || (source.find('*') != std::string_view::npos && path_glob_match(source, path));
 }
 
 bool extension_builds(const ExtensionFact& ext, std::string_view path) {

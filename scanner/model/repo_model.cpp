@@ -23,15 +23,15 @@ std::string first_segment(const std::string& path) {
 }
 
 // fnmatch as setuptools applies it to dotted names: `*` matches anything, dots included.
-bool glob_match(std::string_view pattern, std::string_view name) {
+bool dotted_glob_match(std::string_view pattern, std::string_view name) {
   if (pattern.empty()) return name.empty();
   if (pattern.front() == '*') {
     for (size_t i = 0; i <= name.size(); ++i)
-      if (glob_match(pattern.substr(1), name.substr(i))) return true;
+      if (dotted_glob_match(pattern.substr(1), name.substr(i))) return true;
     return false;
   }
   return !name.empty() && (pattern.front() == '?' || pattern.front() == name.front()) &&
-         glob_match(pattern.substr(1), name.substr(1));
+         dotted_glob_match(pattern.substr(1), name.substr(1));
 }
 
 std::string join(const std::string& dir, const std::string& rest) {
@@ -230,7 +230,7 @@ bool RepoModel::declared_package_tops(const RepoFacts& facts) {
         std::string name = rel;
         std::replace(name.begin(), name.end(), '/', '.');
         const auto matches = [&](const std::vector<std::string>& patterns) {
-          return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& g) { return glob_match(g, name); });
+          return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& g) { return dotted_glob_match(g, name); });
         };
         if ((!m.include.empty() && !matches(m.include)) || matches(m.exclude)) continue;
         declared[name] = join(where, rel);

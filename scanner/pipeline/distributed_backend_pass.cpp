@@ -9,12 +9,12 @@
 namespace mpsready {
 namespace {
 
-bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // `name` used as a table in `expression`: `name[...]` or `name.get(...)`, as a whole word.
 bool indexes(const std::string& expression, const std::string& name) {
   for (size_t at = expression.find(name); at != std::string::npos; at = expression.find(name, at + 1)) {
-    if (at > 0 && is_word(expression[at - 1])) continue;
+    if (at > 0 && is_identifier_char(expression[at - 1])) continue;
     const size_t after = at + name.size();
     if (expression.compare(after, 1, "[") == 0 || expression.compare(after, 5, ".get(") == 0) return true;
   }

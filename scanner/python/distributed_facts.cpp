@@ -8,7 +8,7 @@ namespace mpsready {
 namespace {
 
 constexpr size_t kContinuationLines = 12;
-constexpr size_t kEvidenceText = 100;
+constexpr size_t kDistributedEvidenceText = 100;
 
 struct Line {
   int number = 0;
@@ -147,7 +147,7 @@ DistributedScan scan_distributed(const std::string& path, std::string_view text)
         if (stub_methods * 2 > methods) {
           out.stub_lines.emplace_back(l.number, lines[end - 1].number);
           out.evidence.push_back({path, l.number, 0, "mps-stub",
-                                  shorten_utf8(l.text.substr(l.indent), kEvidenceText) + " (" +
+                                  shorten_utf8(l.text.substr(l.indent), kDistributedEvidenceText) + " (" +
                                       std::to_string(stub_methods) + " of " + std::to_string(methods) +
                                       " methods only raise or return None)"});
         }

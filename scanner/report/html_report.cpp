@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "report/report_text.h"
 #include "report/scan_report.h"
 
 namespace mpsready {
@@ -61,10 +62,6 @@ std::string root_name(const std::string& root) {
   if (r == "." || r.empty()) return "this repository";
   const size_t slash = r.rfind('/');
   return slash == std::string::npos ? r : r.substr(slash + 1);
-}
-
-std::string plural(size_t n, const std::string& one, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 std::string top_directory(const std::string& path) {

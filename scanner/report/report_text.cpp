@@ -69,4 +69,8 @@ std::string markdown_escape(std::string_view text) {
   return out;
 }
 
+std::string plural(size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 }  // namespace mpsready

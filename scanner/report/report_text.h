@@ -1,5 +1,6 @@
 #pragma once
 // Text helpers shared by the reporters.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -15,5 +16,8 @@ std::string uri_path(std::string_view path);
 // broken with a word joiner (no mention, no autolink), newlines as spaces, control characters
 // as U+FFFD. The rendered text reads like the original.
 std::string markdown_escape(std::string_view text);
+
+// "1 site", "3 sites": a count with the word that agrees with it.
+std::string plural(size_t n, const std::string& one, const std::string& many);
 
 }  // namespace mpsready

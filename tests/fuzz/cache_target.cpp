@@ -32,7 +32,7 @@ struct CacheSandbox {
   }
 };
 
-void write_file(const fs::path& path, std::string_view bytes) {
+void write_cache_file(const fs::path& path, std::string_view bytes) {
   std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
@@ -71,7 +71,7 @@ void check_one(const CacheSandbox& sandbox, std::string_view bytes) {
   const std::string key = stored_key(bytes);
   const fs::path root = sandbox.dir / "repo";
   ScanCache cache(dir, key, root);
-  write_file(cache.file(), bytes);
+  write_cache_file(cache.file(), bytes);
   cache.load();
   const auto loaded = cache.loaded();
   // Only a whole file of this format, with its checksum, is read at all.

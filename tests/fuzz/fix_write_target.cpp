@@ -31,7 +31,7 @@ std::string slurp(const fs::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-void write_file(const fs::path& path, std::string_view bytes) {
+void write_bytes(const fs::path& path, std::string_view bytes) {
   std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
@@ -56,10 +56,10 @@ struct WriteSandbox {
     fs::remove_all(root());
     for (const auto& e : fs::directory_iterator(dir / "outside"))
       if (e.path() != victim()) fs::remove_all(e.path());
-    write_file(victim(), kVictim);
+    write_bytes(victim(), kVictim);
     ::chmod(victim().c_str(), 0600);
     fs::create_directories(root());
-    write_file(root() / "train.py", train);
+    write_bytes(root() / "train.py", train);
     fs::create_symlink("../outside/authorized_keys", root() / "train.py.mpsready-fix.tmp");
     fs::create_symlink("../outside/authorized_keys", root() / "linked.py");
     fs::create_directory_symlink("../outside", root() / "sub");
@@ -104,7 +104,7 @@ void fuzz_fix_write(std::string_view bytes) {
     // The only regular file of the root is train.py: a write that succeeds must have gone there.
     for (const std::string& expected : {std::string(kVictim), now}) {
       if (root.replace(path, expected, kWritten, error) && slurp(sandbox.root() / "train.py") != kWritten) std::abort();
-      write_file(sandbox.root() / "train.py", now);  // as it was, for the next try and the check
+      write_bytes(sandbox.root() / "train.py", now);  // as it was, for the next try and the check
     }
     sandbox.check_untouched();
   }

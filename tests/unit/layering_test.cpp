@@ -73,12 +73,28 @@ TEST(Layering, TheAssessmentDoesNotReachBackIntoFrontEndsOrReporters) {
   EXPECT_TRUE(found.empty()) << ::testing::PrintToString(found);
 }
 
+TEST(Layering, TheRuntimeNeverIncludesTheScannersCli) {
+  // runtime/ builds on its own on a Mac (runtime_only.cmake); an include of scanner/cli/ would make
+  // an arrow point from the runtime up to the scanner's commands. Both trees have a cli/ folder, so
+  // a runtime include of cli/X is wrong whenever scanner/cli/X exists: it resolves there, or is
+  // one search-path order away from doing so.
+  std::vector<std::string> found;
+  for (const Include& i : includes_under("runtime"))
+    if (i.header.rfind("cli/", 0) == 0 && fs::exists(source_dir() / "scanner" / i.header))
+      found.push_back(i.file + " includes " + i.header + ", a header of scanner/cli/");
+  EXPECT_TRUE(found.empty()) << ::testing::PrintToString(found);
+}
+
 TEST(Layering, TheReaderSeesIncludes) {
   // The check above is only as good as its reader: it must see the includes that are there.
   bool saw = false;
   for (const Include& i : includes_under("scanner/assess"))
     if (i.file == "scanner/assess/assess.cpp" && i.header == "assess/impact_resolution.h") saw = true;
   EXPECT_TRUE(saw);
+  bool saw_runtime = false;
+  for (const Include& i : includes_under("runtime"))
+    if (i.file == "runtime/cli/audit_command.h" && i.header == "cli/smoke_command.h") saw_runtime = true;
+  EXPECT_TRUE(saw_runtime);
 }
 
 }  // namespace

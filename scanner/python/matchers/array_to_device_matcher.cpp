@@ -25,10 +25,6 @@ constexpr int kMaxChain = 8;
 // Subtrees searched for assignments, returns and float literals are bounded.
 constexpr size_t kMaxNodes = 1 << 18;
 
-bool any_matches(const std::vector<std::string>& patterns, const std::string& name) {
-  return std::any_of(patterns.begin(), patterns.end(),
-                     [&](const std::string& p) { return dotted_pattern_matches(p, name); });
-}
 
 // The value of keyword `name` in an argument list, or a null node.
 TSNode keyword_value(const PythonFile& file, TSNode arguments, std::string_view name) {
@@ -84,7 +80,7 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
     Functions functions;
     bool indexed = false;
     for (const CallSite& call : file.calls()) {
-      if (call.callee.empty() || !any_matches(sinks_, call.callee)) continue;
+      if (call.callee.empty() || !any_dotted_pattern_matches(sinks_, call.callee)) continue;
       if (!ts_node_is_null(keyword_value(file, call.arguments, "dtype"))) continue;  // dtype chosen
       const TSNode data = first_positional(call.arguments);
       if (ts_node_is_null(data)) continue;
@@ -163,7 +159,7 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
     for (uint32_t i = 0; i < count; ++i) {
       const TSNode arg = ts_node_named_child(arguments, i);
       if (!node_is(arg, "attribute") && !node_is(arg, "identifier")) continue;
-      if (any_matches(cast_dtypes_, file.resolve(arg))) return true;
+      if (any_dotted_pattern_matches(cast_dtypes_, file.resolve(arg))) return true;
     }
     return false;
   }
@@ -173,7 +169,7 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
     if (node_is(value, "attribute") || node_is(value, "identifier")) {
       std::string name = file.resolve(value);
       if (name.empty() && node_is(value, "identifier")) name = std::string(file.text(value));  // a builtin
-      return !name.empty() && any_matches(dtype_names_, name);
+      return !name.empty() && any_dotted_pattern_matches(dtype_names_, name);
     }
     if (dtype_strings_) {
       const auto content = string_literal_content(file.source(), value);
@@ -212,8 +208,8 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
     const std::string callee = file.resolve(function);
     if (!callee.empty()) {
       const TSNode dtype = keyword_value(file, arguments, "dtype");
-      if (any_matches(producers_, callee)) return ts_node_is_null(dtype) || names_dtype(file, dtype);
-      if (any_matches(float_literal_producers_, callee))
+      if (any_dotted_pattern_matches(producers_, callee)) return ts_node_is_null(dtype) || names_dtype(file, dtype);
+      if (any_dotted_pattern_matches(float_literal_producers_, callee))
         return ts_node_is_null(dtype) ? has_float_literal(arguments) : names_dtype(file, dtype);
       return false;
     }

@@ -13,10 +13,6 @@
 namespace mpsready {
 namespace {
 
-bool any_matches(const std::vector<std::string>& patterns, const std::string& name) {
-  return std::any_of(patterns.begin(), patterns.end(),
-                     [&](const std::string& p) { return dotted_pattern_matches(p, name); });
-}
 
 class CallMatcher final : public PythonMatcher {
  public:
@@ -45,12 +41,12 @@ class CallMatcher final : public PythonMatcher {
 
   void match(const PythonFile& file, std::vector<RawMatch>& out) const override {
     for (const CallSite& call : file.calls()) {
-      if (!call.callee.empty() && any_matches(excluded_, call.callee)) continue;
+      if (!call.callee.empty() && any_dotted_pattern_matches(excluded_, call.callee)) continue;
       const TableRecord* record = nullptr;
       bool hit = false;
       if (!call.callee.empty()) {
         if (table_) record = table_->lookup(call.callee);
-        hit = record != nullptr || any_matches(callees_, call.callee);
+        hit = record != nullptr || any_dotted_pattern_matches(callees_, call.callee);
       } else if (std::find(callees_.begin(), callees_.end(), "*") != callees_.end()) {
         hit = true;
       }

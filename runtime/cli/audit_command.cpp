@@ -1,14 +1,10 @@
 // `mpsready audit REPO --model M.pt --input ...`: the scan's static verdict and a smoke run of the
 // repository's exported model, side by side, and whether the run confirmed the verdict. The scan
 // is the scan command itself (same configuration, rules and options), asked for its JSON report.
-#include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
-#include <stdlib.h>
-#include <unistd.h>
 
 #include "cli/audit_command.h"
 #include "report/confirmation.h"
@@ -17,48 +13,14 @@
 
 namespace mpsready {
 
-namespace {
-
-struct TempFile {
-  std::string path;
-  TempFile() {
-    std::string name = (std::filesystem::temp_directory_path() / "mpsready-audit-XXXXXX").string();
-    const int fd = mkstemp(name.data());
-    if (fd >= 0) {
-      close(fd);
-      path = name;
-    }
-  }
-  ~TempFile() {
-    if (!path.empty()) std::remove(path.c_str());
-  }
-};
-
-}  // namespace
-
-int run_audit_command(const GlobalOptions& global, AuditCommandOptions& options, const std::string& version) {
-  if (auto error = finish_smoke_options(global.argv0, options.smoke); !error.empty()) {
+int run_audit_command(const char* argv0, AuditCommandOptions& options, const std::string& version,
+                      const ScanReport& scan) {
+  if (auto error = finish_smoke_options(argv0, options.smoke); !error.empty()) {
     std::cerr << "mpsready: " << error << "\n";
     return 2;
   }
-  TempFile report;
-  if (report.path.empty()) {
-    std::cerr << "mpsready: audit: cannot create a temporary file\n";
-    return 2;
-  }
-  ScanCommandOptions scan = options.scan;
-  scan.format = "json";
-  scan.output = report.path;
-  scan.fail_on.clear();
-  if (const int status = run_scan_command(global, scan); status == 2) return 2;
   nlohmann::json scan_json;
-  try {
-    std::ifstream in(report.path);
-    scan_json = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception&) {
-    std::cerr << "mpsready: audit: the scan wrote no readable report\n";
-    return 2;
-  }
+  if (const int status = scan(scan_json); status == 2) return 2;
   const std::string verdict = scan_json.value("verdict", "");
 
   SmokeRun run = run_smoke(options.smoke.run);
@@ -89,7 +51,7 @@ int run_audit_command(const GlobalOptions& global, AuditCommandOptions& options,
     j["confirmation"] = {{"static_verdict", verdict}, {"status", confirmation.status}, {"reasons", confirmation.reasons}};
     out << j.dump(2) << "\n";
   } else {
-    out << "static  " << options.scan.path << ": " << verdict << "\n";
+    out << "static  " << options.path << ": " << verdict << "\n";
     for (const auto& reason : scan_json.value("reasons", nlohmann::json::array()))
       out << "        " << reason.value("rule", "") << " (" << reason.value("impact", "") << ", "
           << reason.value("count", 0) << ")\n";

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli/commands.h"
+#include "cli/ops_command.h"
 #include "ops/answering_tables.h"
 #include "ops/model_op_coverage.h"
 #include "ops/native_functions_discovery.h"
@@ -47,13 +47,12 @@ ModelCoverage coverage_of_recorded_trace(const std::string& path, const OpCovera
 
 }  // namespace
 
-// Built into mpsready-runtime only: it loads the model with LibTorch.
-int run_ops_command(const GlobalOptions& global, const OpsCommandOptions& options) {
+int run_ops_command(const std::string& rules_dir, const char* argv0, const OpsCommandOptions& options) {
   std::error_code ec;
   ModelCoverageOptions coverage;
   coverage.settings.native_functions = options.native_functions;
   coverage.settings.torch_version = options.torch_version;
-  coverage.settings.tables_dir = op_tables_dir(default_rules_dir(global.rules_dir, global.argv0));
+  coverage.settings.tables_dir = op_tables_dir(default_rules_dir(rules_dir, argv0));
   if (options.model.empty() == options.trace_file.empty()) {
     std::cerr << "mpsready: give a model file or --trace FILE (one of the two)\n";
     return 2;
