@@ -10,6 +10,7 @@
 #include "assess/mps_supported_core.h"
 #include "assess/package_scope.h"
 #include "model/call_graph.h"
+#include "model/environments.h"
 #include "model/mac_path.h"
 #include "model/extension_sources.h"
 
@@ -161,6 +162,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
   for (const CodeGraphFact& g : result.facts.code) code.emplace(g.path, &g);
   const auto local_imports = local_import_lines(result.facts, model);
   const PackageScope packages(result.facts);
+  const Environments environments(result.facts);
   std::map<std::pair<std::string, int>, const ImportFact*> branch_imports;
   for (const ImportFact& i : result.facts.imports)
     if (!i.branch.empty() && !i.guarded && i.cell == 0) branch_imports.emplace(std::make_pair(i.path, i.line), &i);
@@ -200,6 +202,14 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
           p.in_core = false;
           p.context = *why;
         }
+      }
+      // A container image is the Linux servers' environment: a Mac runs the code natively
+      // (Docker on macOS gives a container no Apple GPU), set up by the native environment the
+      // repository declares. Without one, the image is the only set-up there is, and it counts.
+      if (p.in_core && environments.is_container(f.path) && !environments.native().empty()) {
+        p.in_core = false;
+        p.context = "a container's environment, for Linux servers: a Mac runs the code natively, set up from " +
+                    environments.native() + " (Docker on macOS gives a container no Apple GPU)";
       }
       // A module outside the core's folders that the core imports: say why it counts.
       if (const std::string* why = model.imported_by_core(f.path); why && p.in_core) p.context = *why;

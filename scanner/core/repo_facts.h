@@ -134,7 +134,10 @@ struct EntryPointFact {
 };
 
 // One part of the package list a manifest declares (deps/package_list.h): kind `package`,
-// `package-find`, `package-include`, `package-exclude` or `package-dir`, and its text.
+// `package-find`, `package-include`, `package-exclude` or `package-dir`, and its text; kind
+// `package-requires`, the requirements it lists; kind `environment`, the environment a
+// dependency file sets up, `container` (a Dockerfile, a compose file) or `native` (a manifest,
+// a requirements file, a conda environment, a Pipfile).
 struct PackageFact {
   std::string path;  // the manifest
   int line = 0;

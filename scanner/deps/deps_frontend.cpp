@@ -19,6 +19,23 @@ std::filesystem::path root_of(const WalkedFile& file) {
   return root;
 }
 
+// "container" for a file that defines a container image, "native" for one that installs the
+// dependencies where the code runs, nullptr for files that set up no environment (build files,
+// job scripts).
+const char* environment_kind(DepsFileKind kind) {
+  switch (kind) {
+    case DepsFileKind::dockerfile:
+    case DepsFileKind::compose: return "container";
+    case DepsFileKind::requirements:
+    case DepsFileKind::setup_py:
+    case DepsFileKind::setup_cfg:
+    case DepsFileKind::pyproject:
+    case DepsFileKind::pipfile:
+    case DepsFileKind::conda: return "native";
+    default: return nullptr;
+  }
+}
+
 class DepsWorker final : public FrontendWorker {
  public:
   explicit DepsWorker(const DepsFrontend& frontend) : frontend_(frontend) {}
@@ -29,6 +46,10 @@ class DepsWorker final : public FrontendWorker {
     std::vector<DepsFile> files = DepsReader::read(file.path, bytes, root_of(file), parser_);
     for (const DepsFile& f : files) {
       for (const auto& e : f.errors) out.errors.push_back(e);
+      // Which environment the file sets up: a container image, or one a Mac installs natively
+      // (model/environments.h reads them together).
+      if (const char* environment = environment_kind(f.kind))
+        out.facts.packages.push_back({f.path, 1, "environment", environment});
       for (const Directive& d : f.directives) {
         const int line = f.position(d.file_offset(0)).line;
         if (d.kind == "entry-point") out.facts.entry_points.push_back({f.path, line, d.text, ""});

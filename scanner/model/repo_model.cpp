@@ -179,7 +179,9 @@ bool RepoModel::declared_package_tops(const RepoFacts& facts) {
   const auto depth = [](const std::string& path) { return std::count(path.begin(), path.end(), '/'); };
   long shallowest = -1;
   // A manifest's requirements say nothing of its packages (core_requirements.h reads them).
-  const auto lists_packages = [](const PackageFact& p) { return p.kind != "package-requires"; };
+  const auto lists_packages = [](const PackageFact& p) {
+    return p.kind.starts_with("package") && p.kind != "package-requires";
+  };
   for (const PackageFact& p : facts.packages)
     if (lists_packages(p) && !is_peripheral(conventional_role(p.path)) && (shallowest < 0 || depth(p.path) < shallowest))
       shallowest = depth(p.path);

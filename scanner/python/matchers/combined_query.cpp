@@ -111,6 +111,7 @@ void CombinedQuery::compile() {
   }
   finding_ = capture_id(query_.get(), "finding");
   callee_ = capture_id(query_.get(), "callee");
+  target_ = capture_id(query_.get(), "target");
   for (uint32_t slot = 0; slot < parts_.size(); ++slot) {
     bool captures_finding = false;
     for (uint32_t p = 0; p < patterns; ++p)
@@ -162,10 +163,11 @@ void CombinedQuery::run(const PythonFile& file, const std::vector<bool>& wanted,
   while (ts_query_cursor_next_match(cursor.get(), &match)) {
     const uint32_t slot = slot_of_pattern_[match.pattern_index];
     if (!wanted[slot] || !predicates_[match.pattern_index].hold(file, match)) continue;
-    TSNode finding{}, callee{};
+    TSNode finding{}, callee{}, target{};
     for (uint16_t i = 0; i < match.capture_count; ++i) {
       if (match.captures[i].index == finding_) finding = match.captures[i].node;
       if (match.captures[i].index == callee_) callee = match.captures[i].node;
+      if (match.captures[i].index == target_) target = match.captures[i].node;
     }
     if (ts_node_is_null(finding)) continue;
     RawMatch m;
@@ -174,6 +176,7 @@ void CombinedQuery::run(const PythonFile& file, const std::vector<bool>& wanted,
       m.vars["callee"] = file.imports().display_name(file.source(), callee);
       m.vars["name"] = m.vars["callee"];
     }
+    if (!ts_node_is_null(target)) m.vars["target"] = std::string(file.text(target));
     out[slot].push_back(std::move(m));
   }
 }

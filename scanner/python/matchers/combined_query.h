@@ -56,6 +56,8 @@ class CombinedQuery {
   std::vector<PatternPredicates> predicates_;  // by pattern
   uint32_t finding_ = UINT32_MAX;
   uint32_t callee_ = UINT32_MAX;
+  // @target: the name a matched statement sets, for the message's `{target}`.
+  uint32_t target_ = UINT32_MAX;
 };
 
 }  // namespace mpsready

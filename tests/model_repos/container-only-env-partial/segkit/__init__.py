@@ -1,0 +1,3 @@
+from segkit.model import SegModel, predict
+
+__all__ = ["SegModel", "predict"]
