@@ -45,11 +45,15 @@ bool RequirementSpec::parse(std::string_view text, DependencyRecord& record) {
   static const RE2 req(R"(\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(\[[^\]]*\])?\s*([^;]*?)\s*(?:;\s*(.*?))?\s*)");
   std::string name, extras, version, marker;
   if (!RE2::FullMatch(text, req, &name, &extras, &version, &marker)) return false;
-  // `name @ url` is a direct reference: the URL is the version.
-  if (!version.empty() && version[0] == '@') version = trim(std::string_view(version).substr(1));
-  if (!version.empty() && std::string_view("=<>!~(@").find(version[0]) == std::string_view::npos &&
-      !std::isdigit(static_cast<unsigned char>(version[0])) && version[0] != '*')
+  // `name @ url` (PEP 508 direct reference, `deepspeed@git+https://…` too) names the package
+  // as surely as a version does: the URL is the version, whatever it starts with.
+  if (!version.empty() && version[0] == '@') {
+    version = trim(std::string_view(version).substr(1));
+    if (version.empty()) return false;
+  } else if (!version.empty() && std::string_view("=<>!~(").find(version[0]) == std::string_view::npos &&
+             !std::isdigit(static_cast<unsigned char>(version[0])) && version[0] != '*') {
     return false;
+  }
   record.name = name;
   record.normalized = normalize_package_name(name);
   record.version = version;

@@ -163,6 +163,26 @@ TEST(DepsReaders, RequirementsWithMarkersPinsAndIncludes) {
   EXPECT_EQ(files[0].directives[0].kind, "option");
 }
 
+// PEP 508 direct references name their package as surely as a pin: `name @ url`, with or without
+// spaces (`deepspeed@git+https://…`). Reading them as errors would hide the package they install.
+TEST(DepsReaders, DirectReferencesAreRequirements) {
+  TempDir dir;
+  dir.write("requirements.txt",
+            "deepspeed@git+https://github.com/example/DeeperSpeed.git@91d1c55#egg=deepspeed\n"
+            "flash-attn @ git+https://github.com/Dao-AILab/flash-attention.git ; sys_platform == \"linux\"\n"
+            "einops @\n");
+  const auto files = read(dir, "requirements.txt");
+  ASSERT_EQ(files.size(), 1u);
+  ASSERT_EQ(files[0].records.size(), 2u);
+  EXPECT_EQ(files[0].records[0].normalized, "deepspeed");
+  EXPECT_EQ(files[0].records[0].version, "git+https://github.com/example/DeeperSpeed.git@91d1c55#egg=deepspeed");
+  EXPECT_EQ(files[0].records[1].normalized, "flash-attn");
+  EXPECT_EQ(files[0].records[1].version, "git+https://github.com/Dao-AILab/flash-attention.git");
+  EXPECT_EQ(files[0].records[1].marker, "sys_platform == \"linux\"");
+  // `@` with no URL is no requirement.
+  EXPECT_TRUE(has_error(files, "line 3"));
+}
+
 TEST(DepsReaders, RecursiveIncludeLoopIsReportedNotFollowedForever) {
   TempDir dir;
   dir.write("requirements.txt", "-r a.in\n");
