@@ -65,6 +65,22 @@ std::vector<std::string> parse_marker(std::string_view comment, bool& file_level
   return out;
 }
 
+// `mpsready: ignore…` as written, when a comment holds the marker's words but parse_marker found no
+// valid id in it; "" otherwise (no marker at all). Shortened: a comment may be long.
+std::string malformed_marker(std::string_view comment) {
+  const size_t at = comment.find("mpsready:");
+  if (at == std::string_view::npos) return "";
+  std::string_view rest = comment.substr(at + 9);
+  while (!rest.empty() && is_space(rest.front())) rest.remove_prefix(1);
+  if (rest.substr(0, 6) != "ignore") return "";
+  // `ignore`, `ignore[…`, `ignore-file…`; not prose such as `ignores`.
+  if (rest.size() > 6 && !is_space(rest[6]) && rest[6] != '[' && rest[6] != '-') return "";
+  std::string_view marker = comment.substr(at);
+  while (!marker.empty() && is_space(marker.back())) marker.remove_suffix(1);
+  constexpr size_t kShown = 60;
+  return marker.size() > kShown ? std::string(marker.substr(0, kShown)) + "…" : std::string(marker);
+}
+
 class Lines {
  public:
   explicit Lines(std::vector<LineSuppression>& out) : out_(out) { out_.emplace_back(); }
@@ -76,7 +92,10 @@ class Lines {
   void comment(std::string_view text) {
     bool file_level = false;
     auto patterns = parse_marker(text, file_level);
-    if (patterns.empty()) return;
+    if (patterns.empty()) {
+      if (const std::string marker = malformed_marker(text); !marker.empty()) out_.back().malformed = marker;
+      return;
+    }
     out_.back().patterns = std::move(patterns);
     out_.back().alone = !code_;
     out_.back().file_level = file_level;
@@ -333,6 +352,17 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
     }
     if (!check_comments) continue;
     for (size_t k = 0; k < lines.size(); ++k) {
+      if (!lines[k].malformed.empty()) {
+        SuppressionNote note{path, 0, static_cast<int>(k) + 1,
+                             "`" + lines[k].malformed +
+                                 "` suppresses nothing: name the rules, `mpsready: ignore[rule-id]`, or "
+                                 "`ignore[*]` for every rule"};
+        if (is_notebook && k < notebook.cell_of_line.size() && k < notebook.line_in_cell.size()) {
+          note.cell = notebook.cell_of_line[k];
+          note.line = notebook.line_in_cell[k];
+        }
+        result.suppression_notes.push_back(std::move(note));
+      }
       for (size_t p = 0; p < lines[k].patterns.size(); ++p) {
         const std::string& pattern = lines[k].patterns[p];
         std::string message;

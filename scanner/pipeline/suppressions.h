@@ -24,6 +24,10 @@ struct LineSuppression {
   std::vector<std::string> patterns;
   bool alone = false;
   bool file_level = false;  // ignore-file[...]: every line of the file
+  // A comment that says `mpsready: ignore` (or `ignore-file`) but names no valid id (a bare
+  // `# mpsready: ignore`, `ignore[py a]`, no closing `]`): its text, so that the scan can say it
+  // suppresses nothing instead of failing silently.
+  std::string malformed;
 };
 std::vector<LineSuppression> suppression_comments(std::string_view text, CommentSyntax syntax);
 // The comment syntax of a file by its name: `//` in C++ and CUDA files, `#` in every other.

@@ -214,6 +214,25 @@ TEST(GithubFormat, FindingsAreWorkflowCommands) {
   EXPECT_TRUE(contains(run.out, "\nverdict: partial")) << run.out;
 }
 
+// A marker that names no rule (ruff's bare `# noqa` habit) suppresses nothing here, and says so:
+// the finding stays, and a suppression note names the line.
+TEST(Suppressions, AMarkerThatNamesNoRuleSaysItSuppressesNothing) {
+  TempDir dir;
+  dir.write("train.py",
+            "import torch\n"
+            "m = m.cuda()  # mpsready: ignore\n"
+            "# mpsready: ignore[py tensor]\n"
+            "n = n.cuda()\n");
+  const CliRun run = mpsready("scan " + quote(dir.path().string()) + " --select py-* --format concise", false);
+  EXPECT_TRUE(contains(run.out, "train.py:2:5: portable:")) << run.out;
+  EXPECT_TRUE(contains(run.out, "train.py:4:5: portable:")) << run.out;
+  EXPECT_TRUE(contains(run.out,
+                       "train.py:2: warning: `mpsready: ignore` suppresses nothing: name the rules, "
+                       "`mpsready: ignore[rule-id]`, or `ignore[*]` for every rule"))
+      << run.out;
+  EXPECT_TRUE(contains(run.out, "train.py:3: warning: `mpsready: ignore[py tensor]` suppresses nothing")) << run.out;
+}
+
 TEST(Suppressions, UnknownAndUnusedOnesAreReported) {
   TempDir dir;
   dir.write("train.py",

@@ -52,6 +52,17 @@ TEST(SuppressionComments, MalformedMarkersNameNothing) {
   }
   // One bad id does not void the good ones beside it.
   EXPECT_EQ(patterns_on("# mpsready: ignore[py a, py-b]\n", 0, CommentSyntax::python), V{"py-b"});
+  // A marker that names nothing is kept as written, so the scan can say it suppresses nothing; a
+  // comment without the marker's words is no marker at all.
+  EXPECT_EQ(suppression_comments("x = 1  # mpsready: ignore\n", CommentSyntax::python)[0].malformed,
+            "mpsready: ignore");
+  EXPECT_EQ(suppression_comments("# mpsready: ignore[py a]\n", CommentSyntax::python)[0].malformed,
+            "mpsready: ignore[py a]");
+  EXPECT_EQ(suppression_comments("# mpsready: ignore[py a, py-b]\n", CommentSyntax::python)[0].malformed, "");
+  EXPECT_EQ(suppression_comments("# mpsready ignore[py-a]\n", CommentSyntax::python)[0].malformed, "");
+  EXPECT_EQ(suppression_comments("# mpsready: ignores nothing here\n", CommentSyntax::python)[0].malformed, "");
+  EXPECT_EQ(suppression_comments("// mpsready: ignore-file\n", CommentSyntax::cpp)[0].malformed,
+            "mpsready: ignore-file");
   // A very long comment is handled (no marker beyond what is parsed).
   EXPECT_TRUE(patterns_on("# " + std::string(100000, '[') + "\n", 0, CommentSyntax::python).empty());
 }
