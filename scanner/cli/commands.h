@@ -21,6 +21,7 @@ struct ScanCommandOptions {
   std::vector<std::string> reports;  // --report FORMAT=FILE: more reports of the same scan
   std::string link_base;             // --link-base URL ("" = from GitHub Actions' environment, or relative)
   std::string fail_on;  // "", partial, stay-on-linux
+  bool exit_zero = false;  // --exit-zero: no --fail-on or configured fail_on gates the exit code
   std::vector<std::string> excludes;
   std::vector<std::string> select;
   std::vector<std::string> ignore;

@@ -225,7 +225,8 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   const std::vector<std::string>& select = options.select.empty() ? config.select : options.select;
   std::vector<std::string> ignore = config.ignore;
   ignore.insert(ignore.end(), options.ignore.begin(), options.ignore.end());
-  const std::string fail_on = options.fail_on.empty() ? config.fail_on : options.fail_on;
+  const std::string fail_on =
+      options.exit_zero ? std::string() : options.fail_on.empty() ? config.fail_on : options.fail_on;
 
   std::vector<std::string> all_rules;  // before --select/--ignore: suppressions may name any rule
   auto loaded = load_rules(global, select, ignore, options.compile_commands,

@@ -43,8 +43,10 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
   cmd->add_option("paths", scan.paths,
                   "Repository root or file (default: .); several paths are parts of the repository in the "
                   "current directory, and only their findings are reported");
-  cmd->add_option("--format", scan.format, "Output format")
-      ->check(CLI::IsMember({"text", "concise", "github", "json", "sarif", "markdown", "html"}))
+  // Values in any case (`--format=SARIF`), written back in the canonical one; `--output-format`
+  // is ruff's name for the same option.
+  cmd->add_option("--format,--output-format", scan.format, "Output format")
+      ->transform(CLI::IsMember({"text", "concise", "github", "json", "sarif", "markdown", "html"}, CLI::ignore_case))
       ->capture_default_str();
   cmd->add_option("-o,--output", scan.output, "Write the report to FILE instead of stdout (- is stdout)");
   cmd->add_option("--report", scan.reports,
@@ -56,13 +58,15 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
                   "URL prefix that makes the Markdown comment's paths permalinks (default in GitHub Actions: "
                   "<server>/<repo>/blob/<sha>/)");
   cmd->add_option("--fail-on", scan.fail_on, "Exit 1 when the verdict is at least this")
-      ->check(CLI::IsMember({"partial", "stay-on-linux"}));
+      ->transform(CLI::IsMember({"partial", "stay-on-linux"}, CLI::ignore_case));
+  cmd->add_flag("--exit-zero", scan.exit_zero,
+                "Exit 0 whatever the verdict, even with --fail-on or a configured fail_on (the report is unchanged)");
   list_option(*cmd, "--exclude", scan.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable, or a comma list)");
   list_option(*cmd, "--select", scan.select,
               "Run only these rule ids (a trailing * is a prefix; repeatable, or a comma list)");
   list_option(*cmd, "--ignore", scan.ignore, "Do not run these rule ids (repeatable, or a comma list)");
   cmd->add_option("--color", scan.color, "Colour the text report: auto (a terminal, NO_COLOR unset), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->transform(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
       ->capture_default_str();
   cmd->add_flag("--statistics", scan.statistics, "Print how many findings each rule has, instead of the findings");
   cmd->add_option("-j,--jobs", scan.jobs, "Worker threads (default: one per core)");

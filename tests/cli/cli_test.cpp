@@ -68,6 +68,27 @@ TEST(Cli, FailOnGatesByVerdict) {
   EXPECT_EQ(mpsready("scan " + quote(clean.path().string()) + " --fail-on partial").code, 0);
 }
 
+// Habits from ruff: `--exit-zero` keeps the exit code 0 whatever gates it (the option and the
+// configuration's fail_on), `--output-format` names --format, and choices are read in any case.
+TEST(Cli, ExitZeroOutputFormatAndChoicesInAnyCase) {
+  TempDir dir;
+  dir.write("train.py", "import torch\nmodel = model.cuda()\n");
+  dir.write(".mpsready.json", "{\"fail_on\": \"partial\"}\n");
+  const std::string root = quote(dir.path().string());
+  EXPECT_EQ(mpsready("scan " + root).code, 1);
+  const CliRun zero = mpsready("scan " + root + " --fail-on partial --exit-zero");
+  EXPECT_EQ(zero.code, 0) << zero.out;
+  EXPECT_NE(zero.out.find("verdict: partial"), std::string::npos) << zero.out;
+  EXPECT_EQ(mpsready("scan " + root + " --exit-zero").code, 0);
+  const CliRun sarif = mpsready("scan " + root + " --format=SARIF --exit-zero");
+  EXPECT_EQ(sarif.code, 0) << sarif.out;
+  EXPECT_EQ(nlohmann::json::parse(sarif.out)["version"], "2.1.0");
+  const CliRun json = mpsready("scan " + root + " --output-format Json --fail-on Stay-On-Linux");
+  EXPECT_EQ(json.code, 0) << json.out;
+  EXPECT_EQ(nlohmann::json::parse(json.out)["verdict"], "partial");
+  EXPECT_EQ(mpsready("scan " + root + " --format yaml").code, 2);
+}
+
 TEST(Cli, TextOutputIsCompilerStyle) {
   TempDir dir;
   dir.write("pkg/train.py", "import torch\n\nx = y.cuda()\n");
