@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "assess/mps_supported_core.h"
 #include "assess/package_scope.h"
 #include "model/call_graph.h"
+#include "model/device_chooser_calls.h"
 #include "model/environments.h"
 #include "model/mac_path.h"
 #include "model/extension_sources.h"
@@ -223,6 +225,22 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
     }
     *list = std::move(assessed);
   }
+  // A site carried by another (an import of a module whose own import fails on a Mac) stays only
+  // while the finding of an import rule at its cause counts: a blocker of the core, not
+  // suppressed. With no such finding there (its rule not enabled), it stands on its own.
+  std::set<std::string> causes, counted;
+  for (auto* list : {&result.findings, &result.suppressed})
+    for (const Finding& f : *list) {
+      const Rule* rule = rules.find(f.rule);
+      if (!rule || rule->subject != "import" || f.location.cell) continue;
+      const std::string at = f.path + ":" + std::to_string(f.location.line);
+      causes.insert(at);
+      if (list == &result.findings && f.in_core && f.impact == Impact::blocker) counted.insert(at);
+    }
+  for (auto* list : {&result.findings, &result.suppressed})
+    std::erase_if(*list, [&](const Finding& f) {
+      return !f.site.carried_from.empty() && causes.count(f.site.carried_from) && !counted.count(f.site.carried_from);
+    });
   // Portable sites in a few corners of a core that selects MPS itself are its gaps, listed on
   // their component; they do not decide the repository (mps_supported_core.h).
   if (const auto gaps = corner_gaps(result.findings, model))
@@ -238,7 +256,13 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
   for (const Component& c : model.components())
     context.components.push_back({c.name, std::string(to_string(c.role)), is_peripheral(c.role)});
   context.collection = model.collection();
+  // The model's evidence, and the calls of the repository's own device choosers (evidence for
+  // the reports; corner_gaps above reads the model's alone).
   context.evidence = model.evidence();
+  for (EvidenceFact& e : device_chooser_calls(result.facts, graph)) context.evidence.push_back(std::move(e));
+  std::stable_sort(context.evidence.begin(), context.evidence.end(), [](const EvidenceFact& a, const EvidenceFact& b) {
+    return std::tie(a.kind, a.path, a.cell, a.line) < std::tie(b.kind, b.path, b.cell, b.line);
+  });
   conclude(result, options.funnel);
 }
 

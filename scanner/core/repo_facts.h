@@ -23,6 +23,9 @@ struct ImportFact {
   // (`elif engine:`, `if args.export == "trt":`). The condition's text, shortened.
   std::string branch;
   bool in_main_block = false;  // under `if __name__ == "__main__":`: the script's, not the module's
+  // In the body of a `try` whose handler catches import errors and goes on (whatever it then
+  // does): a failed import there does not stop the module that holds it.
+  bool caught = false;
 };
 
 // One Python file (not a notebook) as the repository model needs it.

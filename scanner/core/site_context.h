@@ -21,6 +21,10 @@ struct SiteContext {
   bool importers_guarded = false;  // a requirement imported only behind a guard, or not at all
   bool cpu_build = false;          // code of a CUDA extension that has a CPU build
   std::string cpu_build_note;      // what the message adds when the CPU build lowers the impact
+  // A site that exists because of another (an import that fails on a Mac because the module it
+  // imports does): that one, `path:line`. The assessment keeps this site only while a finding
+  // there, if any, counts.
+  std::string carried_from;
 };
 
 }  // namespace mpsready

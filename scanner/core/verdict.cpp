@@ -79,6 +79,7 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
     s.components.push_back({c.name, c.role, Verdict::mps_ready, {}, ""});
   }
   std::map<std::string, Impact> component_worst, outside_worst;
+  std::map<std::string, bool> reason_carried;  // the component's reason is a carried site
   std::set<std::string> peripheral;
   for (const ComponentInfo& c : context.components)
     if (c.peripheral) peripheral.insert(c.name);
@@ -99,10 +100,14 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
       c.outside_core_verdict = verdict_of(o->second, true);
       continue;
     }
+    // The reason is the first site at the worst impact, a cause before the imports it carries
+    // (SiteContext::carried_from): the import of Triton, not the import of the module holding it.
     auto [w, fresh] = component_worst.emplace(f.component, f.impact);
-    if (fresh || f.impact > w->second) {
+    const bool carried = !f.site.carried_from.empty();
+    if (fresh || f.impact > w->second || (f.impact == w->second && reason_carried[f.component] && !carried)) {
       w->second = f.impact;
       c.reason = f.rule + " at " + location_label(f);
+      reason_carried[f.component] = carried;
     }
   }
   for (ComponentSummary& c : s.components) {
@@ -128,13 +133,16 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
     if (f.gap) add_to_reasons(s.gaps, f);
   if (s.verdict == Verdict::mps_ready) return s;
   // Reasons: the rules at the deciding impact among findings that count, core before other
-  // roles, then by path (findings are sorted by path already).
+  // roles, causes before what they carry, then by path (findings are sorted by path already).
   const Impact deciding = worst;
   std::vector<const Finding*> order;
   for (const Finding& f : findings)
     if (f.in_core && f.impact == deciding) order.push_back(&f);
-  std::stable_sort(order.begin(), order.end(),
-                   [](const Finding* a, const Finding* b) { return role_rank(a->role) < role_rank(b->role); });
+  // Causes before the imports they carry (SiteContext::carried_from), within a role.
+  std::stable_sort(order.begin(), order.end(), [](const Finding* a, const Finding* b) {
+    const auto rank = [](const Finding* f) { return std::make_pair(role_rank(f->role), !f->site.carried_from.empty()); };
+    return rank(a) < rank(b);
+  });
   for (const Finding* f : order) add_to_reasons(s.reasons, *f);
   return s;
 }

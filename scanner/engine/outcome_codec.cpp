@@ -220,6 +220,7 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     put_string(out, i.function);
     put_string(out, i.branch);
     put_varint(out, i.in_main_block);
+    put_varint(out, i.caught);
   }
   put_strings(out, facts.python_files);
   put_varint(out, facts.dependencies.size());
@@ -326,7 +327,8 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
   for (ImportFact& i : facts.imports)
     if (!in.string(i.path) || i.path != path || !get_int(in, i.line) || !get_int(in, i.cell) ||
         !in.string(i.module) || !get_bool(in, i.guarded) || !get_int(in, i.level) || !get_bool(in, i.lazy) ||
-        !in.string(i.function) || !in.string(i.branch) || !get_bool(in, i.in_main_block))
+        !in.string(i.function) || !in.string(i.branch) || !get_bool(in, i.in_main_block) ||
+        !get_bool(in, i.caught))
       return std::nullopt;
   if (!get_strings(in, facts.python_files, total)) return std::nullopt;
   for (const auto& p : facts.python_files)

@@ -97,6 +97,10 @@ RepoModel::RepoModel(const RepoFacts& facts, const std::vector<std::string>& sca
   });
 }
 
+RepoModel::RepoModel(const RepoFacts& facts, IndexOnly) { index_modules(facts); }
+
+RepoModel RepoModel::module_index(const RepoFacts& facts) { return RepoModel(facts, IndexOnly{}); }
+
 void RepoModel::index_modules(const RepoFacts& facts) {
   std::set<std::string> files(facts.python_files.begin(), facts.python_files.end());
   const auto is_package_dir = [&](const std::string& dir) {

@@ -58,6 +58,10 @@ struct ModuleNode {
 class RepoModel {
  public:
   RepoModel(const RepoFacts& facts, const std::vector<std::string>& scanned_paths, const ModelConfig& config);
+  // The module index alone — module names, `resolve_name`, `is_local_module`, `module_of` — for
+  // a repository pass that follows imports before the model is built. Roles, components, reach
+  // and evidence are left empty: the full model answers those.
+  static RepoModel module_index(const RepoFacts& facts);
 
   // A module the core imports on its default path is core, whatever its folder says
   // (core_imports.h); a role the configuration gives still wins.
@@ -100,6 +104,8 @@ class RepoModel {
   // holds packages (`src/pkg`, `lib/pkg`).
   std::string component_prefix(const std::string& path) const;
   void index_extensions(const RepoFacts& facts);
+  struct IndexOnly {};
+  RepoModel(const RepoFacts& facts, IndexOnly);
   void index_entry_points(const RepoFacts& facts);
   void build_components(const std::vector<std::string>& paths, const ModelConfig& config);
   void compute_reach(const RepoFacts& facts);

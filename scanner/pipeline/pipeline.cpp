@@ -8,6 +8,7 @@
 #include "docs/docs_frontend.h"
 #include "pipeline/distributed_backend_pass.h"
 #include "pipeline/extension_link_pass.h"
+#include "pipeline/failing_import_pass.h"
 #include "pipeline/suppressions.h"
 #include "python/python_frontend.h"
 
@@ -22,6 +23,7 @@ Pipeline::Pipeline(const RuleSet& rules, const std::string& compile_commands, do
   frontends_.push_back(std::make_unique<BinaryFrontend>(rules));
   frontends_.push_back(std::make_unique<CythonFrontend>(rules));
   passes_.push_back(std::make_unique<ExtensionLinkPass>(rules));
+  passes_.push_back(std::make_unique<FailingImportPass>(rules));
   passes_.push_back(std::make_unique<DependencyLinkPass>());
   passes_.push_back(std::make_unique<DistributedBackendPass>(rules));
 }

@@ -69,6 +69,9 @@ ImportContext import_context(const PythonFile& file, TSNode statement) {
       if (node_is(owner, "if_statement") && !is_main_check(file, condition) &&
           file.cuda_check(condition) == CudaCheck::none)
         out.branch = "not (" + one_line(file.text(condition)) + ")";
+    } else if (type == "try_statement") {
+      if (ts_node_eq(child, ts_node_child_by_field_id(node, f.body)) && catches_import_failure(file.source(), node))
+        out.caught = true;
     } else if (type == "except_clause" && out.branch.empty()) {
       out.branch = "except " + one_line(file.text(ts_node_named_child(node, 0)));
     }

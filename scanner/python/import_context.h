@@ -14,6 +14,7 @@ struct ImportContext {
   std::string function;  // innermost enclosing function, `Class.method` for a method
   std::string branch;    // innermost non-CUDA condition the import depends on, shortened
   bool in_main_block = false;
+  bool caught = false;  // in a `try` body whose handler catches import errors (ImportFact::caught)
 };
 
 ImportContext import_context(const PythonFile& file, TSNode statement);

@@ -147,6 +147,7 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
     fact.function = context.function;
     fact.branch = context.branch;
     fact.in_main_block = context.in_main_block;
+    fact.caught = context.caught;
     result.imports.push_back(std::move(fact));
   };
   for (const ImportSite& site : file.imports().sites()) add_import(site.statement, site.node, site.name, 0);

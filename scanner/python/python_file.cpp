@@ -477,4 +477,15 @@ const OptionBranch* PythonFile::opt_out_branch(uint32_t start, uint32_t end) con
   return inner;
 }
 
+bool catches_import_failure(std::string_view source, TSNode try_statement) {
+  const uint32_t count = ts_node_named_child_count(try_statement);
+  for (uint32_t i = 0; i < count; ++i) {
+    const TSNode clause = ts_node_named_child(try_statement, i);
+    if (!node_is(clause, "except_clause") || !catches_import_errors(source, clause)) continue;
+    const TSNode handler = block_of(clause);
+    if (!ts_node_is_null(handler) && !only_raises(handler)) return true;
+  }
+  return false;
+}
+
 }  // namespace mpsready

@@ -39,6 +39,11 @@ struct OptionBranch {
   std::string option;           // `double_precision`
 };
 
+// Whether a `try` statement has a handler that catches import errors (`ImportError`,
+// `ModuleNotFoundError`, `Exception`, a bare `except`) and does more than re-raise: an import
+// that fails in its body does not stop the module.
+bool catches_import_failure(std::string_view source, TSNode try_statement);
+
 class PythonFile {
  public:
   // `source` and `tree` must outlive this object. `star` holds the names the file's local star

@@ -109,5 +109,43 @@ TEST(ConfiguredImpact, ReplacesRecordImpactsAndKeepsTheGuardDistance) {
   EXPECT_EQ(by_line[4], "info") << "blocker to info is two levels; portable less two is info";
 }
 
+// An import of the repository's own module that fails on a Mac because of an import further
+// down (py-import-fails-on-mac) stands or falls with that import's finding: configured away or
+// suppressed, it takes its carriers with it; with its rule not selected, they stand on their own.
+TEST(CarriedImports, FollowTheFindingTheyCarry) {
+  TempDir dir;
+  dir.write("pkg/__init__.py", "");
+  dir.write("pkg/kernels.py", "import triton\n\n\ndef fused(x):\n    return x\n");
+  dir.write("pkg/layer.py", "from pkg.kernels import fused\n");
+  dir.write("train.py", "import torch\nfrom pkg.layer import fused\n");
+  const auto carriers = [](const nlohmann::json& doc) {
+    std::vector<std::string> at;
+    for (const auto& f : doc["findings"])
+      if (f["rule"] == "py-import-fails-on-mac") at.push_back(f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()));
+    return at;
+  };
+  const nlohmann::json plain = scan_json(dir.path());
+  ASSERT_TRUE(plain.is_object());
+  EXPECT_EQ(carriers(plain), (std::vector<std::string>{"pkg/layer.py:1", "train.py:2"}));
+  EXPECT_EQ(plain["verdict"], "stay-on-linux");
+
+  dir.write(".mpsready.json", R"({"impact": {"py-nvidia-only-import": "info"}})");
+  const nlohmann::json configured = scan_json(dir.path());
+  EXPECT_TRUE(carriers(configured).empty()) << "the cause configured to info carries nothing";
+  EXPECT_EQ(configured["verdict"], "mps-ready");
+  fs::remove(dir.path() / ".mpsready.json");
+
+  dir.write("pkg/kernels.py", "import triton  # mpsready: ignore[py-nvidia-only-import] optional kernels\n");
+  const nlohmann::json suppressed = scan_json(dir.path());
+  EXPECT_TRUE(carriers(suppressed).empty()) << "a suppressed cause carries nothing";
+  EXPECT_EQ(suppressed["verdict"], "mps-ready");
+
+  const CliRun only = mpsready("scan " + quote(dir.path().string()) + " --format json --select py-import-fails-on-mac", false);
+  const nlohmann::json selected = nlohmann::json::parse(only.out, nullptr, false);
+  ASSERT_TRUE(selected.is_object()) << only.out;
+  EXPECT_EQ(carriers(selected), (std::vector<std::string>{"pkg/layer.py:1", "train.py:2"}))
+      << "with the cause's rule not run, the carriers stand on their own";
+}
+
 }  // namespace
 }  // namespace mpsready::testing

@@ -21,24 +21,35 @@ struct CodeBlock {
   std::string code;
 };
 
-// The first fenced block after `heading`. Its info string names the language (python, cuda,
-// cpp) or, for files recognised by name, the file itself (```requirements.txt, ```Dockerfile).
-CodeBlock first_code_block(const std::string& doc, const std::string& heading) {
+// The fenced blocks after `heading`, before the next one: the first block, whose info string
+// names the language (python, cuda, cpp) or, for files recognised by name, the file itself
+// (```requirements.txt, ```Dockerfile); then every further block whose info string is a Python
+// file's path (```pkg/kernels.py): an example about several files together names each of them.
+std::vector<CodeBlock> code_blocks(const std::string& doc, const std::string& heading) {
+  std::vector<CodeBlock> out;
   const size_t at = doc.find("\n" + heading + "\n");
-  if (at == std::string::npos) return {};
+  if (at == std::string::npos) return out;
   const size_t next_heading = doc.find("\n## ", at + heading.size() + 2);
-  const size_t open = doc.find("\n```", at + 1);
-  if (open == std::string::npos || (next_heading != std::string::npos && open > next_heading)) return {};
-  const size_t info_end = doc.find('\n', open + 4);
-  if (info_end == std::string::npos) return {};
-  const std::string info = doc.substr(open + 4, info_end - open - 4);
-  const size_t close = doc.find("\n```", info_end);
-  if (info.empty() || close == std::string::npos) return {};
-  const std::string code = doc.substr(info_end + 1, close - info_end);
-  const std::map<std::string, std::string> by_language = {
-      {"python", "example.py"}, {"cuda", "example.cu"}, {"cu", "example.cu"}, {"cpp", "example.cpp"}};
-  const auto it = by_language.find(info);
-  return {it != by_language.end() ? it->second : info, code};
+  size_t from = at + 1;
+  for (;;) {
+    const size_t open = doc.find("\n```", from);
+    if (open == std::string::npos || (next_heading != std::string::npos && open > next_heading)) return out;
+    const size_t info_end = doc.find('\n', open + 4);
+    if (info_end == std::string::npos) return out;
+    const std::string info = doc.substr(open + 4, info_end - open - 4);
+    const size_t close = doc.find("\n```", info_end);
+    if (info.empty() || close == std::string::npos) return out;
+    const std::string code = doc.substr(info_end + 1, close - info_end);
+    from = close + 4;
+    if (!out.empty()) {
+      if (info.ends_with(".py")) out.push_back({info, code});
+      continue;
+    }
+    const std::map<std::string, std::string> by_language = {
+        {"python", "example.py"}, {"cuda", "example.cu"}, {"cu", "example.cu"}, {"cpp", "example.cpp"}};
+    const auto it = by_language.find(info);
+    out.push_back({it != by_language.end() ? it->second : info, code});
+  }
 }
 
 // An extension binary's block is its dynamic section as `readelf -d` prints it; the library of
@@ -52,9 +63,9 @@ std::string block_bytes(const CodeBlock& block) {
   return minimal_shared_object(needed);
 }
 
-size_t findings_of(const std::string& rule_id, const CodeBlock& block) {
+size_t findings_of(const std::string& rule_id, const std::vector<CodeBlock>& blocks) {
   TempDir dir;
-  dir.write(block.file, block_bytes(block));
+  for (const CodeBlock& block : blocks) dir.write(block.file, block_bytes(block));
   size_t count = 0;
   for (const auto& f : scan(dir.path(), {rule_id}).findings) count += f.rule == rule_id;
   return count;
@@ -89,12 +100,12 @@ TEST_P(RuleMetadata, DocHasTheFixedHeadingsInOrder) {
 }
 
 TEST_P(RuleMetadata, DocExampleTriggersTheRuleAndFixDoesNot) {
-  const CodeBlock example = first_code_block(rule().doc, "## Example");
-  const CodeBlock fix = first_code_block(rule().doc, "## Fix");
-  ASSERT_FALSE(example.code.empty()) << "no fenced block under ## Example";
-  ASSERT_FALSE(fix.code.empty()) << "no fenced block under ## Fix";
-  EXPECT_GT(findings_of(rule().id, example), 0u) << "the Example does not trigger the rule:\n" << example.code;
-  EXPECT_EQ(findings_of(rule().id, fix), 0u) << "the Fix still triggers the rule:\n" << fix.code;
+  const std::vector<CodeBlock> example = code_blocks(rule().doc, "## Example");
+  const std::vector<CodeBlock> fix = code_blocks(rule().doc, "## Fix");
+  ASSERT_FALSE(example.empty() || example.front().code.empty()) << "no fenced block under ## Example";
+  ASSERT_FALSE(fix.empty() || fix.front().code.empty()) << "no fenced block under ## Fix";
+  EXPECT_GT(findings_of(rule().id, example), 0u) << "the Example does not trigger the rule:\n" << example.front().code;
+  EXPECT_EQ(findings_of(rule().id, fix), 0u) << "the Fix still triggers the rule:\n" << fix.front().code;
 }
 
 // The prefilter skips a rule on a file that holds none of its needles, so a callee whose text
