@@ -25,6 +25,9 @@ struct ScanCommandOptions {
   std::vector<std::string> excludes;
   std::vector<std::string> select;
   std::vector<std::string> ignore;
+  // Added to the selection in force (the configuration's `select`, or --select): ruff's
+  // --extend-select. With no selection in force every rule runs already.
+  std::vector<std::string> extend_select;
   unsigned jobs = 0;
   unsigned long long max_file_size = 16ull << 20;
   bool no_gitignore = false;

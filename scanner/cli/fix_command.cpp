@@ -23,8 +23,14 @@ void register_fix_command(CLI::App& app, FixCommand& command) {
                 "Fix a root that is a symbolic link, or whose real path leaves its git work tree (refused by default)");
   cmd->add_flag("--include-guarded", o.include_guarded, "Also rewrite sites already behind a CUDA check");
   cmd->add_option("--exclude", o.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable)");
-  cmd->add_option("--select", o.select, "Apply only these rule ids (a trailing * is a prefix; repeatable)")->allow_extra_args(false);
-  cmd->add_option("--ignore", o.ignore, "Do not apply these rule ids (repeatable)")->allow_extra_args(false);
+  // One value per occurrence or a comma list, as `scan` takes them.
+  cmd->add_option("--select", o.select, "Apply only these rule ids (a trailing * is a prefix, ALL every rule; repeatable, or a comma list)")
+      ->allow_extra_args(false)
+      ->delimiter(',');
+  cmd->add_option("--ignore", o.ignore, "Do not apply these rule ids (repeatable, or a comma list)")
+      ->allow_extra_args(false)
+      ->delimiter(',');
+  cmd->add_flag("-q,--quiet", o.quiet, "No summary of what was fixed and left (the diff or the JSON is still written)");
   cmd->add_option("--config", o.config, "Configuration file (default: ROOT/.mpsready.json when present)");
   cmd->add_flag("--no-config", o.no_config, "Do not read ROOT/.mpsready.json");
   cmd->add_flag("--no-gitignore", o.no_gitignore, "Do not honour .gitignore files");
@@ -113,7 +119,7 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
   }
   // The diff alone on stdout, so that it can go straight to `git apply`.
   if (!options.write) std::cout << fix_diff(outcome);
-  write_fix_summary_text(options.write ? std::cout : std::cerr, outcome);
+  if (!options.quiet) write_fix_summary_text(options.write ? std::cout : std::cerr, outcome);
   return 0;
 }
 

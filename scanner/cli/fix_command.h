@@ -25,6 +25,7 @@ struct FixCommandOptions {
   unsigned jobs = 0;
   std::vector<std::string> reports;  // --report FORMAT=FILE: markdown or html, with the fix's outcome
   bool allow_outside_worktree = false;  // --allow-outside-worktree: as in `scan`
+  bool quiet = false;  // -q: no summary (the diff, or the JSON, is still written)
 };
 
 struct FixCommand {

@@ -1,6 +1,9 @@
 #include "cli/load_rules.h"
 
 #include <iostream>
+#include <utility>
+
+#include "rules/rule_selector.h"
 
 namespace mpsready {
 
@@ -18,6 +21,17 @@ std::optional<LoadedRules> load_rules(const GlobalOptions& global, const std::ve
       }
     }
     loaded.rules->configure_impacts(impacts);
+    // A selector of the command line that names no rule is the user's typo, not a broken rule
+    // file: say which option, and the id it most likely meant. (The configuration's lists were
+    // checked above, naming its file.)
+    std::vector<std::string> ids;
+    for (const Rule& r : loaded.rules->rules()) ids.push_back(r.id);
+    for (const auto& [option, list] : {std::pair{"--select", &select}, std::pair{"--ignore", &ignore}})
+      for (const std::string& selector : *list)
+        if (const std::string error = unknown_selector_error(selector, ids); !error.empty()) {
+          std::cerr << "mpsready: " << option << ": " << error << "\n";
+          return std::nullopt;
+        }
     loaded.rules->restrict(select, ignore);
     loaded.pipeline = std::make_unique<Pipeline>(*loaded.rules, compile_commands, clang_time_limit_s);
     return loaded;

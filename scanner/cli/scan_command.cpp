@@ -28,29 +28,26 @@
 #include "cli/scan_supervisor.h"
 #include "ops/op_coverage_source.h"
 #include "report/scan_report.h"
+#include "rules/rule_selector.h"
 
 namespace mpsready {
 
 namespace {
 
-bool selector_matches(const std::string& selector, const std::string& id) {
-  if (!selector.empty() && selector.back() == '*') return id.compare(0, selector.size() - 1, selector, 0, selector.size() - 1) == 0;
-  return selector == id;
-}
-
 // The configuration's rule ids must name rules; the error names the file and the key.
 std::string check_config_rules(const ProjectConfig& config, const RuleSet& rules) {
-  const auto matches_any = [&](const std::string& selector) {
-    for (const Rule& r : rules.rules())
-      if (selector_matches(selector, r.id)) return true;
-    return false;
-  };
+  std::vector<std::string> ids;
+  for (const Rule& r : rules.rules()) ids.push_back(r.id);
   for (const auto& [key, pattern] : config_rule_patterns(config)) {
     // An impact names one rule; the lists may name prefixes.
     if (key.rfind("\"impact.", 0) == 0) {
-      if (!rules.find(pattern)) return config.source + ": " + key + ": no such rule (see `mpsready rules list`)";
-    } else if (!matches_any(pattern)) {
-      return config.source + ": " + key + ": no rule matches \"" + pattern + "\" (see `mpsready rules list`)";
+      if (!rules.find(pattern)) {
+        const auto near = closest_rule_id(pattern, ids);
+        return config.source + ": " + key + ": no such rule" + (near ? "; did you mean " + *near + "?" : "") +
+               " (see `mpsready rules list`)";
+      }
+    } else if (const std::string error = unknown_selector_error(pattern, ids); !error.empty()) {
+      return config.source + ": " + key + ": " + error;
     }
   }
   return "";
@@ -222,7 +219,11 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   // fail-on).
   std::vector<std::string> excludes = config.excludes;
   excludes.insert(excludes.end(), options.excludes.begin(), options.excludes.end());
-  const std::vector<std::string>& select = options.select.empty() ? config.select : options.select;
+  std::vector<std::string> select = options.select.empty() ? config.select : options.select;
+  // With no selection in force every rule runs: extending it adds nothing, but each id is still
+  // checked (ALL keeps every rule selected).
+  if (select.empty() && !options.extend_select.empty()) select.push_back("ALL");
+  select.insert(select.end(), options.extend_select.begin(), options.extend_select.end());
   std::vector<std::string> ignore = config.ignore;
   ignore.insert(ignore.end(), options.ignore.begin(), options.ignore.end());
   const std::string fail_on =
@@ -342,6 +343,13 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   if (op_table.joinable()) op_table.join();
   if (!options.quiet)
     for (const std::string& note : result.cache_notes) std::cerr << "mpsready: " << note << "\n";
+  // An exclude that left nothing out is most often written from the wrong place (`./train.py`,
+  // an absolute path): say so instead of scanning the file silently.
+  if (!options.quiet)
+    for (const std::string& glob : result.unmatched_excludes)
+      std::cerr << "mpsready: exclude \"" << glob
+                << "\" left out nothing: no file the scan would read matches it (gitignore syntax, relative to the "
+                   "scanned root: `legacy/**`, `train.py`, not `./train.py` or an absolute path)\n";
   if (const std::string note = OpCoverageSource::shared().note(); !note.empty()) {
     result.skipped.push_back({".", note});
     sort_notes(result.skipped);

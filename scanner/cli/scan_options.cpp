@@ -63,8 +63,14 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
                 "Exit 0 whatever the verdict, even with --fail-on or a configured fail_on (the report is unchanged)");
   list_option(*cmd, "--exclude", scan.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable, or a comma list)");
   list_option(*cmd, "--select", scan.select,
-              "Run only these rule ids (a trailing * is a prefix; repeatable, or a comma list)");
-  list_option(*cmd, "--ignore", scan.ignore, "Do not run these rule ids (repeatable, or a comma list)");
+              "Run only these rule ids, replacing the configuration's select (a trailing * is a prefix, ALL "
+              "is every rule; repeatable, or a comma list)");
+  list_option(*cmd, "--extend-select", scan.extend_select,
+              "Add these rule ids to the selection in force (the configuration's select or --select)");
+  list_option(*cmd, "--ignore", scan.ignore,
+              "Do not run these rule ids, besides the configuration's ignore (repeatable, or a comma list)");
+  // ruff's name for the same addition: --ignore already adds to the configuration's list.
+  list_option(*cmd, "--extend-ignore", scan.ignore, "The same as --ignore");
   cmd->add_option("--color", scan.color, "Colour the text report: auto (a terminal, NO_COLOR unset), always, never")
       ->transform(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
       ->capture_default_str();

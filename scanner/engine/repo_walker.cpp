@@ -209,14 +209,26 @@ class GitListWalk {
 WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
   WalkResult result;
   std::vector<std::unique_ptr<IgnorePattern>> exclude_patterns;
+  std::vector<std::string> exclude_globs;  // beside each pattern, as given
   for (const auto& glob : options.excludes)
-    if (auto p = IgnorePattern::parse(glob, "")) exclude_patterns.push_back(std::move(p));
+    if (auto p = IgnorePattern::parse(glob, "")) {
+      exclude_patterns.push_back(std::move(p));
+      exclude_globs.push_back(glob);
+    }
+  std::vector<bool> exclude_used(exclude_patterns.size());
   const Wanted wanted = [&](const std::string& rel) { return options.wanted && options.wanted(rel); };
   const Excluded excluded = [&](const std::string& rel, bool is_dir) {
     bool out = false;
-    for (const auto& p : exclude_patterns)
-      if (p->matches(rel, is_dir)) out = !p->negated();
+    for (size_t i = 0; i < exclude_patterns.size(); ++i)
+      if (exclude_patterns[i]->matches(rel, is_dir)) {
+        out = !exclude_patterns[i]->negated();
+        exclude_used[i] = true;
+      }
     return out;
+  };
+  const auto note_unmatched = [&] {
+    for (size_t i = 0; i < exclude_patterns.size(); ++i)
+      if (!exclude_used[i] && !exclude_patterns[i]->negated()) result.unmatched_excludes.push_back(exclude_globs[i]);
   };
 
   std::error_code ec;
@@ -237,6 +249,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
       for (const GitEntry& entry : listing.tracked) walk.tracked(entry);
       for (const std::string& rel : listing.untracked) walk.untracked(rel);
       finish(result);
+      note_unmatched();
       return result;
     }
   }
@@ -324,6 +337,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
     for (auto d = subdirs.rbegin(); d != subdirs.rend(); ++d) stack.push_back(std::move(*d));
   }
   finish(result);
+  note_unmatched();
   return result;
 }
 

@@ -39,6 +39,9 @@ struct WalkResult {
   std::vector<FileNote> skipped;   // not scanned, with the reason
   std::vector<FileNote> errors;    // could not be read
   size_t ignored = 0;              // excluded by .gitignore, --exclude or the default list
+  // The excludes (WalkOptions::excludes, as given) that matched no path of the walk: a pattern
+  // written `./train.py` or as an absolute path excludes nothing, and says so.
+  std::vector<std::string> unmatched_excludes;
   bool from_git = false;           // listed by git, not walked
 };
 

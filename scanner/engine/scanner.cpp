@@ -153,6 +153,7 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
   append(result.errors, setup_errors);
   result.skipped = std::move(walk.skipped);
   result.files_ignored = walk.ignored;
+  result.unmatched_excludes = std::move(walk.unmatched_excludes);
 
   std::optional<ScanCache> cache;
   if (!options.cache_dir.empty()) {

@@ -60,6 +60,7 @@ struct ScanResult {
   size_t files_scanned = 0;  // read and checked
   size_t files_parsed = 0;   // of which some rule needed a parse
   size_t files_ignored = 0;  // excluded before reading
+  std::vector<std::string> unmatched_excludes;  // excludes that left out nothing (WalkResult)
   size_t cache_hits = 0;     // files whose outcome came from the scan cache
   std::vector<std::string> cache_notes;  // cache problems, for stderr (never in a report)
   // Set by the assessment's last step (assess/verdict_funnel.h): the findings it left out of the

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/source_kinds.h"
+#include "core/source_text.h"
 #include "engine/file_kinds.h"
 #include "engine/file_reader.h"
 #include "engine/ignore_rules.h"
@@ -78,7 +79,8 @@ std::string malformed_marker(std::string_view comment) {
   std::string_view marker = comment.substr(at);
   while (!marker.empty() && is_space(marker.back())) marker.remove_suffix(1);
   constexpr size_t kShown = 60;
-  return marker.size() > kShown ? std::string(marker.substr(0, kShown)) + "…" : std::string(marker);
+  // Cut on a character boundary: a comment in any language stays valid UTF-8 in every report.
+  return shorten_utf8(marker, kShown);
 }
 
 class Lines {

@@ -1,5 +1,7 @@
 #include "rules/rule_set.h"
 
+#include "rules/rule_selector.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -270,22 +272,14 @@ const Table* RuleSet::table(const std::string& name) const {
   return it == tables_.end() ? nullptr : &it->second;
 }
 
-namespace {
-bool selector_matches(const std::string& selector, const std::string& id) {
-  if (!selector.empty() && selector.back() == '*')
-    return id.compare(0, selector.size() - 1, selector, 0, selector.size() - 1) == 0;
-  return selector == id;
-}
-}  // namespace
 
 void RuleSet::restrict(const std::vector<std::string>& select,
                        const std::vector<std::string>& ignore) {
   for (const auto* list : {&select, &ignore}) {
     for (const auto& selector : *list) {
-      const bool any = std::any_of(rules_.begin(), rules_.end(), [&](const Rule& r) {
-        return selector_matches(selector, r.id);
-      });
-      if (!any) throw RuleError("no rule matches \"" + selector + "\" (see `mpsready rules list`)");
+      std::vector<std::string> ids;
+      for (const Rule& r : rules_) ids.push_back(r.id);
+      if (const std::string error = unknown_selector_error(selector, ids); !error.empty()) throw RuleError(error);
     }
   }
   std::vector<Rule> kept;

@@ -1,6 +1,8 @@
 // The mpsready executable as a user runs it: exit codes, messages, and output on awkward inputs.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
@@ -87,6 +89,58 @@ TEST(Cli, ExitZeroOutputFormatAndChoicesInAnyCase) {
   EXPECT_EQ(json.code, 0) << json.out;
   EXPECT_EQ(nlohmann::json::parse(json.out)["verdict"], "partial");
   EXPECT_EQ(mpsready("scan " + root + " --format yaml").code, 2);
+}
+
+// Rule selection as ruff users type it: ALL, --extend-select on top of the configuration's
+// select, --extend-ignore, and a typo answered with the option it came from and the id it meant.
+TEST(Cli, SelectAllExtendSelectAndDidYouMean) {
+  TempDir dir;
+  dir.write("train.py", "import torch\nimport apex\nmodel = model.cuda()\n");
+  dir.write(".mpsready.json", "{\"select\": [\"py-tensor-dot-cuda\"]}\n");
+  const std::string root = quote(dir.path().string());
+  const auto rules_of = [&](const std::string& args) {
+    const CliRun run = mpsready("scan " + root + " --format json " + args, false);
+    std::set<std::string> rules;
+    const auto doc = nlohmann::json::parse(run.out, nullptr, false);
+    if (doc.is_object())
+      for (const auto& f : doc["findings"]) rules.insert(f["rule"].get<std::string>());
+    return rules;
+  };
+  using S = std::set<std::string>;
+  EXPECT_EQ(rules_of(""), S{"py-tensor-dot-cuda"}) << "the configuration's select";
+  EXPECT_EQ(rules_of("--extend-select py-nvidia-only-import"), (S{"py-nvidia-only-import", "py-tensor-dot-cuda"}));
+  EXPECT_EQ(rules_of("--select ALL"), (S{"py-nvidia-only-import", "py-tensor-dot-cuda"}));
+  EXPECT_EQ(rules_of("--select ALL --extend-ignore py-tensor-dot-cuda"), S{"py-nvidia-only-import"});
+
+  const CliRun typo = mpsready("scan " + root + " --select py-nvidia-only-imprt");
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_NE(typo.out.find("mpsready: --select: no rule matches \"py-nvidia-only-imprt\"; did you mean "
+                          "py-nvidia-only-import?"), std::string::npos) << typo.out;
+  EXPECT_EQ(typo.out.find("rule file"), std::string::npos) << "a typo is not a broken rule file: " << typo.out;
+  const CliRun prefix = mpsready("scan " + root + " --ignore py-cdua-*");
+  EXPECT_EQ(prefix.code, 2);
+  EXPECT_NE(prefix.out.find("--ignore: no rule matches \"py-cdua-*\"; did you mean py-cuda-*?"), std::string::npos)
+      << prefix.out;
+  const CliRun far = mpsready("scan " + root + " --extend-select zzz");
+  EXPECT_EQ(far.code, 2);
+  EXPECT_NE(far.out.find("no rule matches \"zzz\" (see `mpsready rules list`)"), std::string::npos) << far.out;
+}
+
+// An exclude that leaves nothing out says so (on stderr, not with -q); one that matches is quiet.
+TEST(Cli, AnExcludeThatMatchesNothingSaysSo) {
+  TempDir dir;
+  dir.write("train.py", "import torch\nmodel = model.cuda()\n");
+  dir.write("legacy/old.py", "import torch\nx = y.cuda()\n");
+  const std::string root = quote(dir.path().string());
+  const CliRun wrong = mpsready("scan " + root + " --exclude ./train.py --exclude 'legacy/**'");
+  EXPECT_EQ(wrong.code, 0) << wrong.out;
+  EXPECT_NE(wrong.out.find("mpsready: exclude \"./train.py\" left out nothing"), std::string::npos) << wrong.out;
+  EXPECT_EQ(wrong.out.find("exclude \"legacy/**\" left out nothing"), std::string::npos) << wrong.out;
+  EXPECT_NE(wrong.out.find("train.py:2"), std::string::npos) << "the file is still scanned: " << wrong.out;
+  const CliRun right = mpsready("scan " + root + " --exclude train.py");
+  EXPECT_EQ(right.out.find("left out nothing"), std::string::npos) << right.out;
+  EXPECT_EQ(right.out.find("train.py:2"), std::string::npos) << right.out;
+  EXPECT_EQ(mpsready("scan " + root + " -q --exclude ./train.py").out.find("left out nothing"), std::string::npos);
 }
 
 TEST(Cli, TextOutputIsCompilerStyle) {

@@ -47,6 +47,24 @@ TEST(FixCli, DiffAppliesToWhatWriteWrites) {
   EXPECT_EQ(mpsready("fix " + quote(by_write.path().string()), false).out, "");
 }
 
+// -q as on `scan`: --write says nothing, the diff alone still goes to stdout; --select takes a
+// comma list as `scan` does.
+TEST(FixCli, QuietWritesSilentlyAndSelectTakesACommaList) {
+  TempDir dir;
+  dir.write("train.py", kTrain);
+  const std::string root = quote(dir.path().string());
+  const CliRun diff = mpsready("fix -q --select py-tensor-dot-cuda,py-cuda-device-string " + root);
+  ASSERT_EQ(diff.code, 0) << diff.out;
+  EXPECT_EQ(diff.out.rfind("--- a/train.py\n", 0), 0u) << "the diff and nothing else: " << diff.out;
+  EXPECT_EQ(diff.out.find("mpsready fix:"), std::string::npos) << diff.out;
+  EXPECT_NE(diff.out.find("+model = torch.nn.Linear(4, 2)"), std::string::npos) << diff.out;
+  EXPECT_EQ(diff.out.find("+DEVICE"), std::string::npos) << "py-cuda-else-cpu-idiom was not selected: " << diff.out;
+  const CliRun write = mpsready("fix --write -q " + root);
+  EXPECT_EQ(write.code, 0);
+  EXPECT_EQ(write.out, "") << write.out;
+  EXPECT_NE(read_text(dir.path() / "train.py"), kTrain);
+}
+
 TEST(FixCli, JsonListsEachEditWithItsRuleAndRange) {
   TempDir dir;
   dir.write("train.py", kTrain);

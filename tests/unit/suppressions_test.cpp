@@ -63,6 +63,10 @@ TEST(SuppressionComments, MalformedMarkersNameNothing) {
   EXPECT_EQ(suppression_comments("# mpsready: ignores nothing here\n", CommentSyntax::python)[0].malformed, "");
   EXPECT_EQ(suppression_comments("// mpsready: ignore-file\n", CommentSyntax::cpp)[0].malformed,
             "mpsready: ignore-file");
+  // A long marker is cut on a character boundary: "ü" (two bytes) straddles byte 60 here.
+  const std::string shown = suppression_comments(
+      "# mpsready: ignore " + std::string(42, 'x') + "\xC3\xBC tail\n", CommentSyntax::python)[0].malformed;
+  EXPECT_EQ(shown, "mpsready: ignore " + std::string(42, 'x') + "\xE2\x80\xA6");
   // A very long comment is handled (no marker beyond what is parsed).
   EXPECT_TRUE(patterns_on("# " + std::string(100000, '[') + "\n", 0, CommentSyntax::python).empty());
 }
