@@ -68,6 +68,36 @@ std::pair<int, std::string> unknown_field(std::string_view source) {
   return found;
 }
 
+// The first occurrence of `target`'s text after `after` in the function around it (the module
+// when none), as the file reads in order; a null node when there is none or when that occurrence
+// is an assignment's left side (the name is set again before anything reads it). Iterative, and
+// the subtrees that end before `after` are never entered.
+TSNode first_read_after(const PythonFile& file, TSNode after, TSNode target) {
+  constexpr int kMaxAncestors = 256;
+  TSNode scope = ts_node_parent(after);
+  for (int i = 0; i < kMaxAncestors && !ts_node_is_null(scope) && !node_is(scope, "function_definition"); ++i)
+    scope = ts_node_parent(scope);
+  if (ts_node_is_null(scope) || !node_is(scope, "function_definition")) scope = file.root();
+  const std::string_view name = file.text(target);
+  const uint32_t from = ts_node_end_byte(after);
+  const TSFieldId left = PyFields::get().left;
+  std::vector<TSNode> stack{scope};
+  while (!stack.empty()) {
+    const TSNode node = stack.back();
+    stack.pop_back();
+    if (ts_node_end_byte(node) <= from) continue;
+    if (ts_node_start_byte(node) >= from && (node_is(node, "identifier") || node_is(node, "attribute")) &&
+        file.text(node) == name) {
+      const TSNode parent = ts_node_parent(node);
+      const bool assigned = node_is(parent, "assignment") && ts_node_eq(ts_node_child_by_field_id(parent, left), node);
+      return assigned ? TSNode{} : node;
+    }
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = count; i > 0; --i) stack.push_back(ts_node_named_child(node, i - 1));
+  }
+  return TSNode{};
+}
+
 }  // namespace
 
 CombinedQuery::CombinedQuery() = default;
@@ -75,7 +105,10 @@ CombinedQuery::~CombinedQuery() = default;
 
 uint32_t CombinedQuery::add(const nlohmann::json& params, const Rule& rule) {
   const ParamReader reader(params, rule, "python.query");
-  reader.allow_only({});
+  reader.allow_only({"report"});
+  const std::string report = reader.string("report", "match");
+  if (report != "match" && report != "first-read-of-target")
+    reader.fail("\"report\" is \"match\" (the default) or \"first-read-of-target\"");
   if (rule.query_source.empty()) reader.fail("the rule has no query.scm");
   if (const std::string too_large = check_query_limits(rule.query_source); !too_large.empty())
     throw RuleError(query_file(rule) + ": " + too_large +
@@ -83,7 +116,7 @@ uint32_t CombinedQuery::add(const nlohmann::json& params, const Rule& rule) {
   if (const auto [line, name] = unknown_field(rule.query_source); line > 0)
     throw RuleError(query_file(rule) + ":" + std::to_string(line) + ": query does not compile against tree-sitter-python (unknown field \"" +
                     name + "\")");
-  parts_.push_back({&rule, rule.query_source, 0});
+  parts_.push_back({&rule, rule.query_source, 0, report == "first-read-of-target"});
   return static_cast<uint32_t>(parts_.size() - 1);
 }
 
@@ -172,6 +205,13 @@ void CombinedQuery::run(const PythonFile& file, const std::vector<bool>& wanted,
     if (ts_node_is_null(finding)) continue;
     RawMatch m;
     m.node = finding;
+    if (parts_[slot].first_read_of_target) {
+      if (ts_node_is_null(target)) continue;
+      const TSNode read = first_read_after(file, finding, target);
+      if (ts_node_is_null(read)) continue;
+      m.node = read;
+      m.vars["set_line"] = std::to_string(ts_node_start_point(finding).row + 1);
+    }
     if (!ts_node_is_null(callee)) {
       m.vars["callee"] = file.imports().display_name(file.source(), callee);
       m.vars["name"] = m.vars["callee"];

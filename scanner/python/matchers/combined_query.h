@@ -42,6 +42,9 @@ class CombinedQuery {
     const Rule* rule;
     std::string source;
     uint32_t first_pattern = 0;
+    // `"report": "first-read-of-target"`: the finding is not the match but the first later
+    // occurrence of @target's text in the same function; none when that occurrence sets it.
+    bool first_read_of_target = false;
   };
   struct QueryDeleter {
     void operator()(TSQuery* q) const { ts_query_delete(q); }
