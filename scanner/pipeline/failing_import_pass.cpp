@@ -92,8 +92,11 @@ void FailingImportPass::run_rule(const Rule& rule, const Table& table, ScanResul
     if (target && target->path != i->path) importers[target->path].push_back(i);
   }
 
-  // Breadth first, so each module's chain is a shortest one.
+  // Breadth first, so each module's chain is a shortest one. One finding per line, and per
+  // importing file and failing module: the names of a `from m import (a,\n b)` spread over
+  // several lines are one import of `m`.
   std::set<std::pair<std::string, int>> reported;
+  std::set<std::pair<std::string, std::string>> reported_modules;  // (importing file, failing module)
   while (!queue.empty()) {
     const std::string path = queue.front();
     queue.pop_front();
@@ -101,7 +104,8 @@ void FailingImportPass::run_rule(const Rule& rule, const Table& table, ScanResul
     if (by == importers.end()) continue;
     const Failing why = failing.at(path);
     for (const ImportFact* i : by->second) {
-      if (!reported.emplace(i->path, i->line).second) continue;
+      if (reported.count({i->path, i->line}) || !reported_modules.emplace(i->path, path).second) continue;
+      reported.emplace(i->path, i->line);
       Finding f;
       f.rule = rule.id;
       f.category = rule.category;
