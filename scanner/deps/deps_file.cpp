@@ -18,6 +18,7 @@ const char* to_string(DepsFileKind kind) {
     case DepsFileKind::cmake: return "cmake";
     case DepsFileKind::make: return "make";
     case DepsFileKind::shell: return "shell";
+    case DepsFileKind::config: return "config";
   }
   return "none";
 }

@@ -12,7 +12,7 @@
 namespace mpsready {
 
 // The kinds of file the deps front end reads.
-enum class DepsFileKind { none, requirements, setup_py, setup_cfg, pyproject, pipfile, conda, dockerfile, compose, cmake, make, shell };
+enum class DepsFileKind { none, requirements, setup_py, setup_cfg, pyproject, pipfile, conda, dockerfile, compose, cmake, make, shell, config };
 
 const char* to_string(DepsFileKind kind);
 
@@ -40,7 +40,7 @@ struct Directive {
   std::string kind;  // `FROM`/`RUN`/... (Dockerfile), `sbatch`/`command` (shell), the command
                      // name (CMake), `line` (Makefile), `option`/`url` (requirements),
                      // `index-url`, `channel`, `conda-dependency`, `image`, `runtime`,
-                     // `device-driver`, `device-capability`, `gpus`, `ext-module`
+                     // `device-driver`, `device-capability`, `gpus`, `ext-module`, `device` (a run configuration)
   std::string text;
   std::vector<DirectiveSegment> segments;  // at least one
   uint32_t file_offset(uint32_t text_offset) const;

@@ -45,6 +45,16 @@ DepsFileKind DepsReader::classify(std::string_view path) {
   if (name == "makefile" || name == "gnumakefile" || name.ends_with(".mk")) return DepsFileKind::make;
   if (name.ends_with(".sh") || name.ends_with(".bash") || name.ends_with(".slurm") || name.ends_with(".sbatch"))
     return DepsFileKind::shell;
+  // A run configuration: YAML in a folder of configurations (`configs/`, `config/`, `conf/`, at
+  // any depth: `recipes/configs/llama3/8B.yaml`), whose keys are a program's options.
+  if (yaml) {
+    for (std::string_view rest = dir; !rest.empty();) {
+      const size_t cut = rest.find('/');
+      const std::string part = lower(rest.substr(0, cut));
+      if (part == "configs" || part == "config" || part == "conf") return DepsFileKind::config;
+      rest = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + 1);
+    }
+  }
   return DepsFileKind::none;
 }
 
@@ -66,7 +76,8 @@ std::vector<DepsFile> DepsReader::read(std::string_view path, std::string_view t
     case DepsFileKind::pyproject:
     case DepsFileKind::pipfile: TomlManifestReader::read(file); break;
     case DepsFileKind::conda:
-    case DepsFileKind::compose: YamlManifestReader::read(file); break;
+    case DepsFileKind::compose:
+    case DepsFileKind::config: YamlManifestReader::read(file); break;
     case DepsFileKind::dockerfile:
     case DepsFileKind::cmake:
     case DepsFileKind::make:

@@ -112,6 +112,15 @@ void read_compose(DepsFile& file, const YAML::Node& doc) {
   }
 }
 
+// A run configuration's `device` option, at the top or one mapping down (`trainer: {device:
+// cuda}`): the default a program takes unless the user overrides it.
+void read_config(DepsFile& file, const YAML::Node& doc) {
+  if (!doc.IsMap()) return;
+  add_scalar(file, "device", child(doc, "device"));
+  for (const auto& entry : doc)
+    if (entry.second.IsMap()) add_scalar(file, "device", child(entry.second, "device"));
+}
+
 }  // namespace
 
 void YamlManifestReader::read(DepsFile& file) {
@@ -121,8 +130,12 @@ void YamlManifestReader::read(DepsFile& file) {
     doc = YAML::Load(std::string(file.text->text()));
     if (!doc || doc.IsNull()) return;
     if (file.kind == DepsFileKind::conda) read_conda(file, doc);
+    else if (file.kind == DepsFileKind::config) read_config(file, doc);
     else read_compose(file, doc);
   } catch (const YAML::Exception& e) {
+    // A run configuration is read for one option; one that is templated (Jinja, `${...}`
+    // interpolation that YAML cannot hold) is not a file the scan failed on.
+    if (file.kind == DepsFileKind::config) return;
     file.errors.push_back({file.path, "invalid YAML at line " + std::to_string(e.mark.line + 1) + ", column " +
                                           std::to_string(e.mark.column + 1) + ": " + e.msg + "; it was not read"});
   }

@@ -23,6 +23,29 @@ bool has_error(const std::vector<DepsFile>& files, const std::string& text) {
 
 }  // namespace
 
+// Run configurations: YAML in a folder of configurations, read for `device` only; a templated
+// one that YAML cannot parse is passed over without an error. A compose or conda file keeps its
+// kind wherever it is, and YAML elsewhere is no configuration.
+TEST(DepsReaders, RunConfigurationsAreReadForTheirDevice) {
+  EXPECT_EQ(DepsReader::classify("recipes/configs/llama/1B.yaml"), DepsFileKind::config);
+  EXPECT_EQ(DepsReader::classify("conf/train.yml"), DepsFileKind::config);
+  EXPECT_EQ(DepsReader::classify("Config/eval.YAML"), DepsFileKind::config);
+  EXPECT_EQ(DepsReader::classify("configs/environment.yml"), DepsFileKind::conda);
+  EXPECT_EQ(DepsReader::classify(".github/workflows/ci.yml"), DepsFileKind::none);
+  EXPECT_EQ(DepsReader::classify("myconfigs/train.yaml"), DepsFileKind::none);
+  TempDir dir;
+  dir.write("configs/a.yaml", "device: cuda\nmodel:\n  device: cuda:1\n  deeper:\n    device: cuda\n");
+  dir.write("configs/b.yaml", "device: {{ device }}\nbatch: [1, 2\n");
+  const auto a = read(dir, "configs/a.yaml");
+  std::vector<std::string> devices;
+  for (const Directive& d : a.front().directives)
+    if (d.kind == "device") devices.push_back(d.text);
+  EXPECT_EQ(devices, (std::vector<std::string>{"cuda", "cuda:1"})) << "the top and one mapping down";
+  const auto b = read(dir, "configs/b.yaml");
+  EXPECT_TRUE(b.front().errors.empty());
+  EXPECT_TRUE(b.front().directives.empty());
+}
+
 // The commands a manifest installs, in each of its spellings; their modules become entry points.
 TEST(DepsReaders, EntryPointsOfSetupPySetupCfgAndPyproject) {
   TempDir dir;

@@ -21,7 +21,7 @@ std::vector<DepsFileKind> parse_file_kinds(const nlohmann::json& params, const R
   static const std::vector<DepsFileKind> all = {
       DepsFileKind::requirements, DepsFileKind::setup_py, DepsFileKind::setup_cfg, DepsFileKind::pyproject,
       DepsFileKind::pipfile,      DepsFileKind::conda,    DepsFileKind::dockerfile, DepsFileKind::compose,
-      DepsFileKind::cmake,        DepsFileKind::make,     DepsFileKind::shell};
+      DepsFileKind::cmake,        DepsFileKind::make,     DepsFileKind::shell,      DepsFileKind::config};
   for (const auto& f : params["files"]) {
     if (!f.is_string()) fail("must be an array of strings");
     const auto it = std::find_if(all.begin(), all.end(), [&](DepsFileKind k) { return f.get<std::string>() == to_string(k); });
