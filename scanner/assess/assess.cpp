@@ -225,6 +225,11 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
     }
     *list = std::move(assessed);
   }
+  // A site in the CUDA branch of an `if`/`elif` chain that also has a branch for MPS
+  // (SiteContext::device_branch) is the CUDA half of code that already gives each device its own
+  // path: a Mac takes the MPS branch, and there is nothing to change or report.
+  for (auto* list : {&result.findings, &result.suppressed})
+    std::erase_if(*list, [](const Finding& f) { return f.site.device_branch; });
   // A site carried by another (an import of a module whose own import fails on a Mac) stays only
   // while the finding of an import rule at its cause counts: a blocker of the core, not
   // suppressed. With no such finding there (its rule not enabled), it stands on its own.

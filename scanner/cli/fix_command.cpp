@@ -22,6 +22,9 @@ void register_fix_command(CLI::App& app, FixCommand& command) {
   cmd->add_flag("--allow-outside-worktree", o.allow_outside_worktree,
                 "Fix a root that is a symbolic link, or whose real path leaves its git work tree (refused by default)");
   cmd->add_flag("--include-guarded", o.include_guarded, "Also rewrite sites already behind a CUDA check");
+  cmd->add_flag("--all", o.all,
+                "Fix every site, not only those that decide the verdict (in the core, on the path a Mac runs "
+                "with the defaults, above info)");
   cmd->add_option("--exclude", o.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable)");
   // One value per occurrence or a comma list, as `scan` takes them.
   cmd->add_option("--select", o.select, "Apply only these rule ids (a trailing * is a prefix, ALL every rule; repeatable, or a comma list)")
@@ -85,6 +88,7 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
   fix.assess.model.roles = config.roles;
   fix.assess.model.components = config.components;
   fix.edits.include_guarded = options.include_guarded;
+  fix.edits.all = options.all;
   fix.edits.target_pytorch = options.target_pytorch.empty() ? config.target_pytorch : options.target_pytorch;
 
   const FixOutcome outcome = run_fix(*loaded->pipeline, *loaded->rules, options.path, fix);

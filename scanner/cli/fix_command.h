@@ -15,6 +15,7 @@ struct FixCommandOptions {
   std::string format = "text";  // text (the diff on stdout, the summary on stderr) or json
   bool write = false;
   bool include_guarded = false;
+  bool all = false;  // every site, not only those that decide the verdict
   std::vector<std::string> excludes;
   std::vector<std::string> select;
   std::vector<std::string> ignore;

@@ -17,6 +17,9 @@ struct SiteContext {
   std::optional<Impact> cap;          // the matcher's ceiling (a downcast helper, an opt-out option)
   std::string cap_note;               // what the message adds when the cap lowers the impact ("; …")
   std::optional<Impact> limit;        // a requirement's ceiling (platform marker, optional group)
+  // In the CUDA branch of an `if`/`elif` chain that also has a branch for MPS: code that already
+  // gives each device its own path (python_file.h, device_branches).
+  bool device_branch = false;
   // The repository passes' reading (which files build, import or require what).
   bool importers_guarded = false;  // a requirement imported only behind a guard, or not at all
   bool cpu_build = false;          // code of a CUDA extension that has a CPU build

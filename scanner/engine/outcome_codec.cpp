@@ -120,11 +120,13 @@ void put_site(std::string& out, const SiteContext& s) {
   put_optional_impact(out, s.cap);
   put_string(out, s.cap_note);
   put_optional_impact(out, s.limit);
+  put_varint(out, s.device_branch);
 }
 
 bool get_site(ByteReader& in, SiteContext& s) {
   return get_optional_impact(in, s.own) && get_optional_impact(in, s.guarded_own) && get_bool(in, s.guarded) &&
-         get_optional_impact(in, s.cap) && in.string(s.cap_note) && get_optional_impact(in, s.limit);
+         get_optional_impact(in, s.cap) && in.string(s.cap_note) && get_optional_impact(in, s.limit) &&
+         get_bool(in, s.device_branch);
 }
 
 void put_finding(std::string& out, const Finding& f) {

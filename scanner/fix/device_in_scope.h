@@ -1,16 +1,40 @@
 #pragma once
-// Where a fix needs a device, it reuses a name already bound to one where the site is, instead of
-// writing the device choice inline (a rewrite's "bound_name" in rule.json).
+// Where a fix needs a device, it uses the one the code already holds where the site is, or binds
+// one once for the whole scope; it never writes the device choice inline at each site (a
+// rewrite's "bound_name" and the rule's "bindings" in rule.json).
 #include <cstdint>
+#include <string>
 #include <string_view>
+
+#include <tree_sitter/api.h>
 
 namespace mpsready {
 
-// Whether `name` holds a device at byte `site` of the Python `text`: a parameter of an enclosing
-// function (the innermost that binds the name decides; one that assigns it otherwise makes it a
-// local of unknown value), or else a module-level assignment before the site whose value is a
-// device string, a `torch.device(...)` call or a conditional choice of those, when every
-// module-level assignment of the name is one.
+// What a scope offers a fix that needs a device named `name` at a site.
+struct DeviceScope {
+  bool bound = false;       // the name holds a device there: use it
+  bool object = false;      // ... a `torch.device` (not a string): `device.type` is there
+  bool insertable = false;  // else a binding may go at `insert_at` (a line start), indented so
+  uint32_t insert_at = 0;
+  std::string indent;
+  bool after_imports = false;  // at module level after the imports: set off by a blank line
+  std::string scope;        // what the binding would serve, for reasons ("function `train`")
+};
+
+// The name holds a device at `site` when it is a parameter of an enclosing function (the innermost
+// function that binds the name decides), or when every binding of it in that function's body, or
+// at module level, is an assignment of a device value (a device string, a `torch.device(...)` or
+// `torch.accelerator.current_accelerator()` call, a conditional choice of those) and one comes
+// before the site.
+// Else a binding is insertable at the top of the innermost function (after its docstring) when
+// that function never mentions the name (a read of a global of that name would change meaning),
+// or, for a site at module level and when `module_binding` allows, after the module's last
+// import before the site, when the module never mentions the name. Never in a lambda or a class
+// body.
+DeviceScope device_scope(std::string_view text, TSNode root, uint32_t site, std::string_view name,
+                         bool module_binding);
+
+// device_scope(...).bound, parsing `text` itself. For tests.
 bool device_bound_in_scope(std::string_view text, uint32_t site, std::string_view name);
 
 }  // namespace mpsready

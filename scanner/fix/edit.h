@@ -1,6 +1,7 @@
 #pragma once
 // One rewrite of one file: the bytes [start, end) of its text become `replacement`.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,11 @@ struct Edit {
   std::string replacement;
   Location location;  // of the finding, for reports
   std::string needs_pytorch;  // the oldest PyTorch the replacement runs on ("" = any)
+  // A binding: lines inserted once for a scope (`device = ...`) that sites use; not a site.
+  bool binding = false;
+  // A site that uses a binding this fix inserts: the binding's byte (its edit's start).
+  std::optional<uint32_t> uses_binding_at;
+  std::string note;  // what the summary says of this site's fix
 };
 
 // A site the fix leaves alone, and why (a person reads `reason`).

@@ -14,6 +14,11 @@ namespace mpsready {
 struct EditCollectionOptions {
   bool include_guarded = false;  // guarded sites already have a CUDA check: left alone unless asked
   std::string target_pytorch;    // "" = any: no fix is held back for its PyTorch version
+  // Every site, not only those that decide the verdict (in the core, on the path a Mac runs with
+  // the defaults, with an impact above info).
+  bool all = false;
+  size_t max_line = 0;           // the project's line length limit (0 = none)
+  std::string max_line_source;   // where it comes from, for reasons ("pyproject.toml", "default")
 };
 
 struct CollectedEdits {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "fix/apply_edits.h"
+#include "fix/line_limit.h"
 #include "fix/notebook_rewrite.h"
 #include "fix/overlap_resolution.h"
 #include "fix/safe_write.h"
@@ -61,6 +62,38 @@ void leave_all(std::vector<LeftSite>& left, const std::vector<Edit>& edits, cons
   for (const Edit& e : edits) left.push_back({e.path, e.rule, e.location, reason});
 }
 
+// The line of the original text that line `fixed_line` of a file's fixed text comes from: a line
+// an edit wrote maps to the line where that edit starts. The summary and the lists name sites by
+// the lines a user sees before applying the diff.
+int original_line(const FileFix& fix, int fixed_line) {
+  int shift = 0;  // lines the edits before this point added
+  for (const Edit& e : fix.edits) {
+    const int first = 1 + static_cast<int>(std::count(fix.before.begin(), fix.before.begin() + e.start, '\n'));
+    const int removed = static_cast<int>(std::count(e.original.begin(), e.original.end(), '\n'));
+    const int added = static_cast<int>(std::count(e.replacement.begin(), e.replacement.end(), '\n'));
+    if (fixed_line < first + shift) break;
+    if (fixed_line <= first + shift + added) return first;
+    shift += added - removed;
+  }
+  return fixed_line - shift;
+}
+
+// Bindings serve sites: a site whose binding is not among `edits` is left, a binding no site
+// uses is dropped (an unused local is a linter's warning, not a fix).
+void keep_bindings_with_their_sites(std::vector<Edit>& edits, std::vector<LeftSite>& left) {
+  std::set<std::pair<std::string, uint32_t>> bindings, used;
+  for (const Edit& e : edits)
+    if (e.binding) bindings.emplace(e.path, e.start);
+  std::erase_if(edits, [&](const Edit& e) {
+    if (e.binding || !e.uses_binding_at || bindings.count({e.path, *e.uses_binding_at})) return false;
+    left.push_back({e.path, e.rule, e.location, "the `device` its fix uses could not be bound; fix it by hand"});
+    return true;
+  });
+  for (const Edit& e : edits)
+    if (!e.binding && e.uses_binding_at) used.emplace(e.path, *e.uses_binding_at);
+  std::erase_if(edits, [&](const Edit& e) { return e.binding && !used.count({e.path, e.start}); });
+}
+
 // The file's edits whose result still parses: all of them when the whole does, else those that
 // parse one by one (when together they still fail, none).
 std::vector<Edit> parsing_edits(const std::string& text, const std::vector<Edit>& edits, std::vector<LeftSite>& left) {
@@ -102,7 +135,15 @@ std::optional<FileFix> notebook_fix(const std::string& path, const std::string& 
 
 size_t FixOutcome::sites_fixed() const {
   size_t n = 0;
-  for (const FileFix& f : files) n += f.edits.size();
+  for (const FileFix& f : files)
+    for (const Edit& e : f.edits) n += !e.binding;
+  return n;
+}
+
+size_t FixOutcome::bindings_added() const {
+  size_t n = 0;
+  for (const FileFix& f : files)
+    for (const Edit& e : f.edits) n += e.binding;
   return n;
 }
 
@@ -112,11 +153,18 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
   ScanResult before = pipeline.scan(root, options.scan, options.assess);
   outcome.before = before.summary.verdict;
 
+  EditCollectionOptions edit_options = options.edits;
+  if (!edit_options.max_line) {
+    const LineLimit limit = project_line_limit(root, single_file, options.scan);
+    edit_options.max_line = limit.columns;
+    edit_options.max_line_source = limit.source;
+  }
   TextCache text_of(root, single_file, options.scan);
-  CollectedEdits collected = collect_edits(before.findings, rules, options.edits, std::ref(text_of));
+  CollectedEdits collected = collect_edits(before.findings, rules, edit_options, std::ref(text_of));
   outcome.scanned = std::move(before);
   outcome.left = std::move(collected.left);
   resolve_overlaps(collected.edits, outcome.left);
+  keep_bindings_with_their_sites(collected.edits, outcome.left);
 
   std::map<std::string, FileFix> fixes;
   for (auto& [path, edits] : by_file(std::move(collected.edits))) {
@@ -126,6 +174,7 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
       continue;
     }
     std::vector<Edit> kept = parsing_edits(text, edits, outcome.left);
+    keep_bindings_with_their_sites(kept, outcome.left);
     if (kept.empty()) continue;
     if (is_notebook_path(path)) {
       if (auto fix = notebook_fix(path, text_of.bytes(path), text, kept, outcome.left))
@@ -145,7 +194,7 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
   fixed_scan.replaced_files = &fixed_texts;
   ScanResult after = pipeline.scan(root, fixed_scan, options.assess);
   TextCache fixed_text_of(root, single_file, fixed_scan);
-  const CollectedEdits again = collect_edits(after.findings, rules, options.edits, std::ref(fixed_text_of));
+  const CollectedEdits again = collect_edits(after.findings, rules, edit_options, std::ref(fixed_text_of));
   std::set<std::string> unstable;
   for (const Edit& e : again.edits)
     if (fixes.count(e.path)) unstable.insert(e.path);
@@ -165,8 +214,16 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
     }
     outcome.files.push_back(std::move(fix));
   }
-  for (Finding& f : after.findings)
-    if (f.in_core && f.impact != Impact::info) outcome.remaining.push_back(std::move(f));
+  for (Finding& f : after.findings) {
+    if (!f.in_core || f.impact == Impact::info) continue;
+    for (const FileFix& fix : outcome.files) {
+      if (fix.path != f.path || f.location.cell) continue;
+      const int span = f.location.end_line - f.location.line;
+      f.location.line = original_line(fix, f.location.line);
+      f.location.end_line = f.location.line + span;
+    }
+    outcome.remaining.push_back(std::move(f));
+  }
   std::sort(outcome.left.begin(), outcome.left.end(), left_site_less);
   return outcome;
 }

@@ -39,7 +39,8 @@ struct FixOutcome {
   std::vector<Finding> remaining;  // the fixed tree's findings that count for its verdict
   std::string needs_pytorch;       // the oldest PyTorch every applied fix runs on ("" = any)
   ScanResult scanned;              // the scan of the tree before fixing (for --report)
-  size_t sites_fixed() const;
+  size_t sites_fixed() const;     // edits of sites (not the bindings they share)
+  size_t bindings_added() const;  // `device = ...` lines inserted for sites to share
 };
 
 FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const std::filesystem::path& root,

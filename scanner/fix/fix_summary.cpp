@@ -39,7 +39,7 @@ SitesByVersion sites_by_pytorch(const FixOutcome& outcome) {
   SitesByVersion by_version;
   for (const FileFix& f : outcome.files) {
     for (const Edit& e : f.edits) {
-      if (e.needs_pytorch.empty()) continue;
+      if (e.needs_pytorch.empty() || e.binding) continue;
       auto& [count, rules] = by_version[e.needs_pytorch];
       ++count;
       rules.insert(e.rule);
@@ -59,7 +59,10 @@ std::string fix_diff(const FixOutcome& outcome) {
 void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
   out << "mpsready fix: " << to_string(outcome.before) << " -> " << to_string(outcome.after) << ": "
       << outcome.sites_fixed() << (outcome.sites_fixed() == 1 ? " site" : " sites") << " fixed in "
-      << outcome.files.size() << (outcome.files.size() == 1 ? " file" : " files") << ", "
+      << outcome.files.size() << (outcome.files.size() == 1 ? " file" : " files");
+  if (const size_t bindings = outcome.bindings_added())
+    out << " (" << bindings << (bindings == 1 ? " binding" : " bindings") << " of the device added, one per scope)";
+  out << ", "
       << outcome.remaining.size() << " need" << (outcome.remaining.size() == 1 ? "s" : "") << " a human"
       << (outcome.remaining.empty() ? "\n" : ":\n");
   if (!outcome.needs_pytorch.empty()) {
@@ -77,6 +80,14 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
   const auto reasons = reasons_by_site(outcome);
   for (const Finding& f : outcome.remaining)
     out << "  " << location_label(f) << " " << f.rule << ": " << reason_for(reasons, f) << "\n";
+  // What a fixed site's rewrite leaves as it was, said where the rewrite says it.
+  size_t noted = 0;
+  for (const FileFix& file : outcome.files)
+    for (const Edit& e : file.edits) {
+      if (e.binding || e.note.empty()) continue;
+      if (noted++ == 0) out << "fixed, with a note:\n";
+      out << "  " << location_label(e.path, e.location.cell, e.location.line) << " " << e.rule << ": " << e.note << "\n";
+    }
   // Sites whose fix was held back but that no longer count (guarded, info): said once each.
   size_t held = 0;
   for (const LeftSite& s : outcome.left) {
@@ -110,6 +121,7 @@ void write_fix_json(std::ostream& out, const FixOutcome& outcome, const std::str
   doc["target_pytorch"] = target_pytorch;
   doc["written"] = written;
   doc["sites_fixed"] = outcome.sites_fixed();
+  doc["bindings_added"] = outcome.bindings_added();
   doc["needs_pytorch"] = outcome.needs_pytorch;
   doc["edits"] = nlohmann::json::array();
   for (const FileFix& f : outcome.files) {
@@ -122,7 +134,9 @@ void write_fix_json(std::ostream& out, const FixOutcome& outcome, const std::str
                               {"end_byte", e.end},
                               {"original", e.original},
                               {"replacement", e.replacement},
-                              {"needs_pytorch", e.needs_pytorch}});
+                              {"needs_pytorch", e.needs_pytorch},
+                              {"binding", e.binding},
+                              {"note", e.note}});
     }
   }
   const auto reasons = reasons_by_site(outcome);

@@ -84,9 +84,24 @@ std::string unified_diff(const std::string& path, std::string_view text, const s
     long hunk_delta = 0;
     for (size_t k = i; k <= j; ++k) {
       for (; line < blocks[k].first; ++line, ++old_count, ++new_count) put_line(body, ' ', lines[line]);
-      for (; line <= blocks[k].last; ++line, ++old_count) put_line(body, '-', lines[line]);
-      for (const std::string& l : blocks[k].new_lines) put_line(body, '+', l), ++new_count;
-      hunk_delta += long(blocks[k].new_lines.size()) - long(blocks[k].last - blocks[k].first + 1);
+      // Lines an edit leaves as they were (around an inserted binding) stay context.
+      const size_t old_size = blocks[k].last - blocks[k].first + 1;
+      const std::vector<std::string>& fresh = blocks[k].new_lines;
+      size_t same_before = 0, same_after = 0;
+      while (same_before < old_size && same_before < fresh.size() &&
+             lines[blocks[k].first + same_before] == fresh[same_before])
+        ++same_before;
+      while (same_after + same_before < old_size && same_after + same_before < fresh.size() &&
+             lines[blocks[k].last - same_after] == fresh[fresh.size() - 1 - same_after])
+        ++same_after;
+      for (size_t n = 0; n < same_before; ++n) put_line(body, ' ', lines[line + n]);
+      for (size_t n = same_before; n < old_size - same_after; ++n) put_line(body, '-', lines[line + n]);
+      for (size_t n = same_before; n < fresh.size() - same_after; ++n) put_line(body, '+', fresh[n]);
+      for (size_t n = old_size - same_after; n < old_size; ++n) put_line(body, ' ', lines[line + n]);
+      line += old_size;
+      old_count += old_size;
+      new_count += fresh.size();
+      hunk_delta += long(fresh.size()) - long(old_size);
     }
     for (; line <= hunk_last; ++line, ++old_count, ++new_count) put_line(body, ' ', lines[line]);
     const long old_start = long(hunk_first) + 1;

@@ -231,6 +231,8 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       std::string fix = rule.fix;
       SiteContext& site = f.site;
       site.guarded = guarded;
+      site.device_branch = (file.device_branches().contains(start) && file.device_branches().contains(end - 1)) ||
+                           m.switched_by_cuda_test;
       site.cap = m.impact_cap;
       if (m.record) {
         const auto& fields = m.record->fields;

@@ -440,6 +440,31 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree, const StarBindings
         mps_guard(ts_node_end_byte(stmt), ts_node_end_byte(parent));
     }
   }
+  // Device branches: an `if`/`elif` chain with a branch for MPS, whose CUDA branch calls CUDA's
+  // own functions (`if torch.cuda.is_available(): torch.cuda.synchronize()` /
+  // `elif torch.backends.mps.is_available(): torch.mps.synchronize()`). The chain already gives
+  // each device its code; the CUDA branch is that device's half, nothing a Mac needs changed.
+  for (const auto& [stmt, parent] : ifs) {
+    (void)parent;
+    if (!node_is(stmt, "if_statement")) continue;
+    std::vector<TSNode> clauses{stmt};
+    for (uint32_t i = 0; i < ts_node_named_child_count(stmt); ++i)
+      if (const TSNode child = ts_node_named_child(stmt, i); node_is(child, "elif_clause")) clauses.push_back(child);
+    bool has_mps_branch = false;
+    for (const TSNode clause : clauses)
+      has_mps_branch = has_mps_branch || classify_mps_condition(node_text(source_, ts_node_child_by_field_id(clause, f.condition)),
+                                                                mps_flags) == MpsCheck::positive;
+    if (!has_mps_branch) continue;
+    for (const TSNode clause : clauses) {
+      const TSNode condition = ts_node_child_by_field_id(clause, f.condition);
+      if (classifier.classify(condition) != CudaCheck::positive &&
+          classifier.classify_choice_check(condition) != CudaCheck::positive)
+        continue;
+      const TSNode consequence = ts_node_child_by_field_id(clause, f.consequence);
+      if (!ts_node_is_null(consequence))
+        device_branches_.add(ts_node_start_byte(consequence), ts_node_end_byte(consequence));
+    }
+  }
   // Opt-in options: a branch the default path does not take (opt_in.h).
   const OptInClassifier opt_in(source_, defaults, assignments);
   for (const auto& [stmt, parent] : ifs) {
@@ -468,6 +493,7 @@ PythonFile::PythonFile(std::string_view source, TSTree* tree, const StarBindings
   }
   guards_.finish();
   choice_guards_.finish();
+  device_branches_.finish();
 }
 
 const OptionBranch* PythonFile::opt_out_branch(uint32_t start, uint32_t end) const {

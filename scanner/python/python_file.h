@@ -63,6 +63,9 @@ class PythonFile {
   // `if`/`elif` leaves to other devices. A CUDA requirement there is that choice's, which a Mac's
   // run never makes.
   const GuardMap& choice_guards() const { return choice_guards_; }
+  // The CUDA branches of `if`/`elif` chains that also have a branch for MPS: each device has its
+  // own code there, so a CUDA call in such a branch is device-agnostic code's CUDA half.
+  const GuardMap& device_branches() const { return device_branches_; }
   const std::vector<OptionBranch>& opt_out_branches() const { return opt_out_branches_; }
   // The option of the innermost opt-out branch around [start, end), or nullptr.
   const OptionBranch* opt_out_branch(uint32_t start, uint32_t end) const;
@@ -87,6 +90,7 @@ class PythonFile {
   std::vector<NameRef> refs_;
   GuardMap guards_;
   GuardMap choice_guards_;
+  GuardMap device_branches_;
   std::vector<OptionBranch> opt_out_branches_;
   std::unordered_set<std::string> flags_;  // availability flags set beside import fallbacks
   std::optional<TSNode> first_error_;

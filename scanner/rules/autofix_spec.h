@@ -20,11 +20,32 @@ enum class AutofixMode {
 // chosen only when the target PyTorch is known and at least that version, else the next one is.
 // A rewrite with `bound_name` uses that name: it is chosen only where the name holds a device in
 // the site's scope (a function parameter, a module-level device assignment).
+// Where in the syntax a rewrite applies (a site elsewhere is left to the next rewrite).
+enum class RewriteContext {
+  any,
+  statement,  // the span is a whole expression statement, alone on its line(s)
+  argument,   // a keyword argument's value, or the only positional argument of a call
+  value,      // the value assigned to a name, attribute or key, or a dict entry's value
+};
+
 struct AutofixRewrite {
   std::string match;
-  std::string replace;
+  std::string replace;     // "\n" starts a new line at the statement's indentation
   std::string pytorch;     // the oldest PyTorch its result runs on ("" = the rule's)
-  std::string bound_name;  // "" = none needed
+  std::string bound_name;  // "" = none needed; else a device of that name in scope, or a binding
+  bool bound_object = false;  // the name must hold a `torch.device`, not a string (`device.type`)
+  RewriteContext context = RewriteContext::any;
+  std::string unless_file;  // RE2: not in a file that matches it
+  std::string unless_note;  // why, for the summary, when no later rewrite applies either
+  std::string note;         // what the fix summary says of a site fixed this way
+};
+
+// A line that binds a rewrite's `bound_name` where the scope has none: inserted once at the top
+// of the function (after its docstring), or after a script's imports.
+struct AutofixBinding {
+  std::string name;
+  std::string text;     // lines, relative indentation, without the trailing newline
+  std::string pytorch;  // the oldest target it is written for ("" = any)
 };
 
 struct AutofixSpec {
@@ -33,6 +54,10 @@ struct AutofixSpec {
   std::string requires_text;  // RE2 the file must contain (e.g. an `import torch`) or the site is left alone
   std::string requires_note;  // why, for the report when requires_text is missing
   std::vector<AutofixRewrite> rewrites;
+  // The module the templates name (`torch`): a file that binds it under another name (`import
+  // torch as T`) gets the templates with that name. "" = the templates name nothing to check.
+  std::string module;
+  std::vector<AutofixBinding> bindings;  // newest target first
 };
 
 // Parses and validates "autofix" (the regexes compile, rewrites name existing captures); throws

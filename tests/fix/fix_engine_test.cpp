@@ -35,10 +35,13 @@ Edit edit(uint32_t start, uint32_t end, std::string replacement, int line = 1) {
   return e;
 }
 
-FixOutcome fix_tree(const fs::path& root, bool include_guarded = false, const std::string& target = "") {
+// Every site (`--all`): these tests are of the rewriting, not of which sites decide the verdict.
+FixOutcome fix_tree(const fs::path& root, bool include_guarded = false, const std::string& target = "",
+                    bool all = true) {
   const Pipeline pipeline(bundled_rules());
   FixOptions options;
   options.scan.jobs = 1;
+  options.edits.all = all;
   options.edits.include_guarded = include_guarded;
   options.edits.target_pytorch = target;
   return run_fix(pipeline, bundled_rules(), root, options);
@@ -121,11 +124,15 @@ TEST(FixEngine, GuardedSitesAreLeftAloneUnlessAsked) {
             "    return model.cuda()\n");
   const FixOutcome plain = fix_tree(dir.path());
   ASSERT_EQ(plain.files.size(), 1u);
-  ASSERT_EQ(plain.files[0].edits.size(), 1u);
-  EXPECT_EQ(plain.files[0].edits[0].location.line, 6);
+  ASSERT_EQ(plain.sites_fixed(), 1u);
+  EXPECT_EQ(plain.files[0].edits.back().location.line, 6);
+  // The guarded site is listed, with what would rewrite it.
+  ASSERT_EQ(plain.left.size(), 1u);
+  EXPECT_EQ(plain.left[0].location.line, 5);
+  EXPECT_NE(plain.left[0].reason.find("--include-guarded"), std::string::npos);
   const FixOutcome all = fix_tree(dir.path(), /*include_guarded=*/true);
   ASSERT_EQ(all.files.size(), 1u);
-  EXPECT_EQ(all.files[0].edits.size(), 2u);
+  EXPECT_EQ(all.sites_fixed(), 2u);
 }
 
 TEST(FixEngine, FixTargetsTheConfiguredPyTorch) {
@@ -245,7 +252,7 @@ TEST(FixEngine, ANotebookSiteAcrossTwoSourceStringsIsLeftForAHuman) {
   TempDir dir;
   dir.write("n.ipynb",
             R"({"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null,)"
-            R"( "source": ["import torch\n", "x = torch.ones(1).cu", "da()\n"]}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
+            R"( "source": ["import torch\n", "device = torch.device(\"cpu\")\n", "x = torch.ones(1).cu", "da()\n"]}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
   const FixOutcome outcome = fix_tree(dir.path());
   EXPECT_TRUE(outcome.files.empty());
   ASSERT_EQ(outcome.left.size(), 1u);

@@ -35,14 +35,14 @@ class Trainer:
 
     def step(self, batch):
         # expect: py-cuda-amp
-        with torch.autocast("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", enabled=torch.cuda.is_available() or torch.backends.mps.is_available()):
+        with torch.cuda.amp.autocast():
             loss = self.model(batch)
         # expect: py-cuda-amp
-        with torch.autocast("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", dtype=torch.float16, enabled=torch.cuda.is_available() or torch.backends.mps.is_available()):
+        with autocast(dtype=torch.float16):
             loss = loss + self.model(batch)
-        # A name imported from torch.cuda.amp: the call is rewritten, the import stays (it still works).
+        # A name imported from torch.cuda.amp (a file with a GradScaler keeps CUDA-only autocast).
         # expect: py-cuda-amp
-        with torch.autocast("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", enabled=torch.cuda.is_available() or torch.backends.mps.is_available()):
+        with autocast():
             loss = loss + self.model(batch)
         # expect: py-cuda-amp
         with cuda_amp.autocast(enabled=True):
@@ -64,7 +64,7 @@ class Trainer:
 
 class Block(torch.nn.Module):
     # expect: py-cuda-amp
-    @torch.autocast("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", enabled=torch.cuda.is_available() or torch.backends.mps.is_available())
+    @torch.cuda.amp.autocast()
     def forward(self, x):
         return x * 2
 

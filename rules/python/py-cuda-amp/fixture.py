@@ -40,7 +40,7 @@ class Trainer:
         # expect: py-cuda-amp
         with autocast(dtype=torch.float16):
             loss = loss + self.model(batch)
-        # A name imported from torch.cuda.amp: the call is rewritten, the import stays (it still works).
+        # A name imported from torch.cuda.amp (a file with a GradScaler keeps CUDA-only autocast).
         # expect: py-cuda-amp
         with autocast():
             loss = loss + self.model(batch)

@@ -14,9 +14,13 @@ from transformers.integrations import is_deepspeed_zero3_enabled
 logger = logging.getLogger(__name__)
 
 # expect: py-cuda-device-string
-DEVICE = ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+DEVICE = ("cuda" if torch.cuda.is_available()
+          else "mps" if torch.backends.mps.is_available()
+          else "cpu")
 # expect: py-cuda-device-string
-DEFAULT_DEVICE: str = ("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+DEFAULT_DEVICE: str = ("cuda:0" if torch.cuda.is_available()
+                       else "mps" if torch.backends.mps.is_available()
+                       else "cpu")
 # ok: py-cuda-device-string
 BACKEND = "cuda"
 
@@ -30,50 +34,68 @@ class TrainConfig:
 
 class Trainer:
     # expect: py-cuda-device-string
-    device = ("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    device = ("cuda:0" if torch.cuda.is_available()
+              else "mps" if torch.backends.mps.is_available()
+              else "cpu")
 
     def __init__(self, rank):
         # expect: py-cuda-device-string
-        self.device = (f"cuda:{rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+        self.device = (f"cuda:{rank}" if torch.cuda.is_available()
+                       else "mps" if torch.backends.mps.is_available()
+                       else "cpu")
         # expect: py-cuda-device-string
-        self.eval_device: str = ("cuda:1" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+        self.eval_device: str = ("cuda:1" if torch.cuda.is_available()
+                                 else "mps" if torch.backends.mps.is_available()
+                                 else "cpu")
         # ok: py-cuda-device-string
         self.cuda_ok = torch.cuda.is_available()
 
 
 def positives(model, x, ckpt_path, rank):
     # expect: py-cuda-device-string
-    x = x.to(("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    if torch.cuda.is_available():
+        device = torch.device("cuda")
+    elif torch.backends.mps.is_available():
+        device = torch.device("mps")
+    else:
+        device = torch.device("cpu")
+    x = x.to(device)
     # expect: py-cuda-device-string
-    x = x.to(("cuda:1" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"), non_blocking=True)
+    x = x.to("cuda:1", non_blocking=True)
     # expect: py-cuda-device-string
-    model.to(device=("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    model.to(device=device)
     # expect: py-cuda-device-string
-    dev = torch.device(("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    dev = torch.device(device)
     # expect: py-cuda-device-string
-    dev = torch.device(("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"), rank)
+    dev = torch.device("cuda", rank)
     # expect: py-cuda-device-string
-    dev = torch.device((f"cuda:{rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    dev = torch.device(f"cuda:{rank}")
     # expect: py-cuda-device-string
-    y = torch.zeros(3, 4, device=("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    y = torch.zeros(3, 4, device=device)
     # expect: py-cuda-device-string
-    g = torch.Generator(device=("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    g = torch.Generator(device=device)
     # expect: py-cuda-device-string
-    state = torch.load(ckpt_path, map_location=("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    state = torch.load(ckpt_path, map_location=device)
     # expect: py-cuda-device-string
-    torch.set_default_device(("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    torch.set_default_device(device)
     # expect: py-cuda-device-string
     torch.set_default_tensor_type("torch.cuda.FloatTensor")
     # expect: py-cuda-device-string
-    lm = AutoModelForCausalLM.from_pretrained("gpt2", device_map=("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    lm = AutoModelForCausalLM.from_pretrained("gpt2", device_map=device)
     # expect: py-cuda-device-string
-    pipe = pipeline("text-generation", model="gpt2", device=("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    pipe = pipeline("text-generation", model="gpt2", device=device)
     # expect: py-cuda-device-string
-    cfg = {"device": ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"), "epochs": 3}
+    cfg = {"device": ("cuda" if torch.cuda.is_available()
+                      else "mps" if torch.backends.mps.is_available()
+                      else "cpu"), "epochs": 3}
     # expect: py-cuda-device-string
-    cfg["device"] = ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    cfg["device"] = ("cuda" if torch.cuda.is_available()
+                     else "mps" if torch.backends.mps.is_available()
+                     else "cpu")
     # expect: py-cuda-device-string
-    device_type = ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    device_type = ("cuda" if torch.cuda.is_available()
+                   else "mps" if torch.backends.mps.is_available()
+                   else "cpu")
     # todo-expect: py-cuda-device-string
     x = x.to("cuda:%d" % rank)
     return x, y, g, state, lm, pipe, cfg, dev, device_type
@@ -102,7 +124,13 @@ def _gather_for_zero3(weight):
 def _move_always(weight):
     # The trap: one of its calls is not guarded, so neither is it.
     # expect: py-cuda-device-string
-    return weight.to(("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"))
+    if torch.cuda.is_available():
+        device = torch.device("cuda")
+    elif torch.backends.mps.is_available():
+        device = torch.device("mps")
+    else:
+        device = torch.device("cpu")
+    return weight.to(device)
 
 
 def gather(weight):
@@ -190,7 +218,7 @@ def _torch_device(idx):
     if idx == -1:
         return "cpu"
     # expect: py-cuda-device-string
-    return (f"cuda:{idx}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    return f"cuda:{idx}"
 
 
 def describe(idx):

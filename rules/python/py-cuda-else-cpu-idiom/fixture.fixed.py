@@ -11,13 +11,21 @@ import torch as t
 logger = logging.getLogger(__name__)
 
 # expect: py-cuda-else-cpu-idiom
-DEVICE = "cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"
+DEVICE = ("cuda" if torch.cuda.is_available()
+          else "mps" if torch.backends.mps.is_available()
+          else "cpu")
 # expect: py-cuda-else-cpu-idiom
-device = torch.device("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+device = torch.device("cuda:0" if torch.cuda.is_available()
+                      else "mps" if torch.backends.mps.is_available()
+                      else "cpu")
 # expect: py-cuda-else-cpu-idiom
-device = torch.device("cuda") if torch.cuda.is_available() else torch.device("mps") if torch.backends.mps.is_available() else torch.device("cpu")
+device = (torch.device("cuda") if torch.cuda.is_available()
+          else torch.device("mps") if torch.backends.mps.is_available()
+          else torch.device("cpu"))
 # expect: py-cuda-else-cpu-idiom
-device = t.device("cuda" if t.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+device = t.device("cuda" if t.cuda.is_available()
+                  else "mps" if torch.backends.mps.is_available()
+                  else "cpu")
 # expect: py-cuda-else-cpu-idiom
 device = "cpu" if not torch.cuda.is_available() else "cuda"
 
@@ -26,17 +34,29 @@ def setup(args, rank):
     # expect: py-cuda-else-cpu-idiom
     device = "cuda" if args.cuda else "mps" if torch.backends.mps.is_available() else "cpu"
     # expect: py-cuda-else-cpu-idiom
-    device = torch.device(f"cuda:{rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    device = torch.device(f"cuda:{rank}" if torch.cuda.is_available()
+                          else "mps" if torch.backends.mps.is_available()
+                          else "cpu")
     # expect: py-cuda-else-cpu-idiom
-    device = "cuda" if torch.cuda.is_available() and not args.no_cuda else "mps" if torch.backends.mps.is_available() else "cpu"
+    device = ("cuda" if torch.cuda.is_available() and not args.no_cuda
+              else "mps" if torch.backends.mps.is_available()
+              else "cpu")
     # expect: py-cuda-else-cpu-idiom
-    device = "cuda" if torch.cuda.device_count() > 0 else "mps" if torch.backends.mps.is_available() else "cpu"
+    device = ("cuda" if torch.cuda.device_count() > 0
+              else "mps" if torch.backends.mps.is_available()
+              else "cpu")
     # expect: py-cuda-else-cpu-idiom
-    device = ("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    device = ("cuda" if torch.cuda.is_available()
+              else "mps" if torch.backends.mps.is_available()
+              else "cpu")
     # expect: py-cuda-else-cpu-idiom
-    devices = ["cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"]
+    devices = ["cuda" if torch.cuda.is_available()
+               else "mps" if torch.backends.mps.is_available()
+               else "cpu"]
     # expect: py-cuda-else-cpu-idiom
-    x = torch.zeros(3).to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    x = torch.zeros(3).to("cuda" if torch.cuda.is_available()
+                          else "mps" if torch.backends.mps.is_available()
+                          else "cpu")
     return device, devices, x
 
 
@@ -49,14 +69,18 @@ def load(path):
 def cli():
     parser = argparse.ArgumentParser()
     # expect: py-cuda-else-cpu-idiom
-    parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    parser.add_argument("--device", default="cuda" if torch.cuda.is_available()
+                                            else "mps" if torch.backends.mps.is_available()
+                                            else "cpu")
     return parser
 
 
 def build(model):
     if torch.cuda.is_available():
         # expect: py-cuda-else-cpu-idiom
-        dev = "cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"
+        dev = ("cuda" if torch.cuda.is_available()
+               else "mps" if torch.backends.mps.is_available()
+               else "cpu")
         return model.to(dev)
     return model
 

@@ -14,24 +14,28 @@ import torch as t
 def setup(rank, world_size):
     os.environ["MASTER_ADDR"] = "localhost"
     # expect: py-nccl-backend
-    dist.init_process_group(("nccl" if torch.cuda.is_available() else "gloo"), rank=rank, world_size=world_size)
+    dist.init_process_group(("nccl" if torch.cuda.is_available()
+                             else "gloo"), rank=rank, world_size=world_size)
 
 
 def setup_kw(args):
     # expect: py-nccl-backend
-    torch.distributed.init_process_group(backend=("nccl" if torch.cuda.is_available() else "gloo"), init_method="env://")
+    torch.distributed.init_process_group(backend=("nccl" if torch.cuda.is_available()
+                                                  else "gloo"), init_method="env://")
     # expect: py-nccl-backend
     init_process_group(backend=("nccl" if torch.cuda.is_available() else "gloo"))
     # ok: py-nccl-backend
     t.distributed.init_process_group(backend="cpu:gloo,cuda:nccl")
     # expect: py-nccl-backend
-    dist.init_process_group(backend=(dist.Backend.NCCL if torch.cuda.is_available() else dist.Backend.GLOO))
+    dist.init_process_group(backend=(dist.Backend.NCCL if torch.cuda.is_available()
+                                     else dist.Backend.GLOO))
     # expect: py-nccl-backend
     group = new_group(ranks=[0, 1], backend=("nccl" if torch.cuda.is_available() else "gloo"))
     # expect: py-nccl-backend
     dist.init_process_group((Backend.NCCL if torch.cuda.is_available() else Backend.GLOO))
     # expect: py-nccl-backend
-    sub = dist.new_group([0, 1], backend=(Backend.NCCL if torch.cuda.is_available() else Backend.GLOO))
+    sub = dist.new_group([0, 1], backend=(Backend.NCCL if torch.cuda.is_available()
+                                          else Backend.GLOO))
     # ok: py-nccl-backend
     if dist.get_backend() == Backend.NCCL:
         torch.cuda.set_device(args.local_rank)

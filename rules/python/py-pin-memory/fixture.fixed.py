@@ -22,7 +22,7 @@ class CustomBatch:
 
 def build_loaders(train_set, val_set, args):
     # expect: py-pin-memory
-    train = DataLoader(train_set, batch_size=args.bs, shuffle=True, num_workers=8, pin_memory=torch.cuda.is_available())
+    train = DataLoader(train_set, batch_size=args.bs, shuffle=True, num_workers=8, pin_memory=True)
     val = DL(
         val_set,
         batch_size=args.bs,
@@ -43,15 +43,17 @@ def staging(n, device):
     # expect: py-pin-memory
     host = (torch.zeros(n).pin_memory() if torch.cuda.is_available() else torch.zeros(n))
     # expect: py-pin-memory
-    pinned = (torch.randn(n).pin_memory() if torch.cuda.is_available() else torch.randn(n)).to(device, non_blocking=True)
+    pinned = (torch.randn(n).pin_memory() if torch.cuda.is_available()
+              else torch.randn(n)).to(device, non_blocking=True)
     return buf, host, pinned
 
 
 def guarded(batch, device, train_set):
+    # Pinning only for CUDA is the rule's own fix: nothing is left to report.
     if torch.cuda.is_available():
-        # expect-guarded: py-pin-memory
+        # ok: py-pin-memory
         batch = batch.pin_memory()
-    # expect-guarded: py-pin-memory
+    # ok: py-pin-memory
     batch = batch.pin_memory() if device.type == "cuda" else batch
     return batch
 

@@ -48,10 +48,11 @@ def staging(n, device):
 
 
 def guarded(batch, device, train_set):
+    # Pinning only for CUDA is the rule's own fix: nothing is left to report.
     if torch.cuda.is_available():
-        # expect-guarded: py-pin-memory
+        # ok: py-pin-memory
         batch = batch.pin_memory()
-    # expect-guarded: py-pin-memory
+    # ok: py-pin-memory
     batch = batch.pin_memory() if device.type == "cuda" else batch
     return batch
 

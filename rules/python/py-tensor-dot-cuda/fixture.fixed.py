@@ -23,7 +23,13 @@ class Net(nn.Module):
     # ok: py-tensor-dot-cuda
     def to_cuda(self):
         # expect: py-tensor-dot-cuda
-        return self.to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+        if torch.cuda.is_available():
+            device = torch.device("cuda")
+        elif torch.backends.mps.is_available():
+            device = torch.device("mps")
+        else:
+            device = torch.device("cpu")
+        return self.to(device)
 
 
 def to_cuda_tensor(x):
@@ -33,22 +39,28 @@ def to_cuda_tensor(x):
 
 def train(model, loader, args, local_rank):
     # expect: py-tensor-dot-cuda
-    model = model.to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    if torch.cuda.is_available():
+        device = torch.device("cuda")
+    elif torch.backends.mps.is_available():
+        device = torch.device("mps")
+    else:
+        device = torch.device("cpu")
+    model = model.to(device)
     # expect: py-tensor-dot-cuda
-    model.to(f"cuda:{local_rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    model.cuda(local_rank)
     # expect: py-tensor-dot-cuda
-    model = Net().to(f"cuda:{local_rank}" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+    model = Net().cuda(device=local_rank)
     for images, labels in loader:
         # expect: py-tensor-dot-cuda
-        images = images.to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", non_blocking=True)
+        images = images.to(device, non_blocking=True)
         # expect: py-tensor-dot-cuda
-        labels = labels.to("cuda:0" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu")
+        labels = labels.to(device)
         # expect: py-tensor-dot-cuda
-        labels = labels.to("cuda:1" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu", non_blocking=True)
+        labels = labels.cuda(device=1, non_blocking=True)
     # expect: py-tensor-dot-cuda
-    noise = torch.randn(8, 4).to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu").half()
+    noise = torch.randn(8, 4).to(device).half()
     # expect: py-tensor-dot-cuda
-    model.to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu").eval()
+    model.to(device).eval()
     return noise
 
 
@@ -62,9 +74,9 @@ def on_device(model, batch, device):
 
 def shadowed(model, args):
     device = args.device
-    # A local `device` of unknown value: the inline choice is written.
+    # A local `device` of unknown value: the site is left for a person (no second choice is written).
     # expect: py-tensor-dot-cuda
-    return model.to("cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"), device
+    return model.cuda(), device
 
 
 def guarded(model, x, args, device):

@@ -62,7 +62,7 @@ def on_device(model, batch, device):
 
 def shadowed(model, args):
     device = args.device
-    # A local `device` of unknown value: the inline choice is written.
+    # A local `device` of unknown value: the site is left for a person (no second choice is written).
     # expect: py-tensor-dot-cuda
     return model.cuda(), device
 

@@ -89,6 +89,7 @@ class CallMatcher final : public PythonMatcher {
         if (switch_arg && !ts_node_is_null(*switch_arg)) {
           m.impact_cap = Impact::info;
           m.vars["switch"] = std::string(file.text(*switch_arg));
+          m.switched_by_cuda_test = file.cuda_check(*switch_arg) == CudaCheck::positive;
         }
       }
       site_impact_.apply(m);

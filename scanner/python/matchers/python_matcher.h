@@ -28,6 +28,9 @@ struct RawMatch {
   // This matcher's impact for a site behind a guard (its `guarded_impact`), where it differs from
   // the rule's: a JIT build behind a fallback is harmless, a setup.py build behind one is not.
   std::optional<Impact> guarded_impact;
+  // The call switches itself off by a CUDA test (`GradScaler(enabled=torch.cuda.is_available())`):
+  // code that already gives the other devices their path (SiteContext::device_branch).
+  bool switched_by_cuda_test = false;
 };
 
 class PythonMatcher {
