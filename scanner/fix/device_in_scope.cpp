@@ -134,31 +134,12 @@ Bindings bindings_in(std::string_view text, TSNode top, std::string_view name) {
   return out;
 }
 
-// Whether `top`'s code, nested scopes included, uses `name` as a variable (not as a keyword
-// argument's name or an attribute: `device=` and `x.device` are other names).
-bool mentions(std::string_view text, TSNode top, std::string_view name) {
+// The uses of `name` as a variable in `top`'s code, nested scopes included, in no set order: not
+// a keyword argument's name or an attribute (`device=` and `x.device` are other names).
+std::vector<TSNode> variable_uses(std::string_view text, TSNode top, std::string_view name) {
   const PyFields& f = PyFields::get();
+  std::vector<TSNode> uses;
   std::vector<TSNode> stack{top};
-  while (!stack.empty()) {
-    const TSNode n = stack.back();
-    stack.pop_back();
-    if (node_is(n, "identifier")) {
-      if (node_text(text, n) != name) continue;
-      const TSNode parent = ts_node_parent(n);
-      if (node_is(parent, "keyword_argument") && ts_node_eq(ts_node_child_by_field_id(parent, f.name), n)) continue;
-      if (node_is(parent, "attribute") && ts_node_eq(ts_node_child_by_field_id(parent, f.attribute), n)) continue;
-      return true;
-    }
-    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) stack.push_back(ts_node_named_child(n, i));
-  }
-  return false;
-}
-
-// Whether the module's code reads `name` as a global: a use at module level, or in a function
-// that neither it nor a function around it binds (as a parameter or in its body).
-bool reads_global(std::string_view text, TSNode root, std::string_view name) {
-  const PyFields& f = PyFields::get();
-  std::vector<TSNode> stack{root};
   while (!stack.empty()) {
     const TSNode n = stack.back();
     stack.pop_back();
@@ -167,10 +148,27 @@ bool reads_global(std::string_view text, TSNode root, std::string_view name) {
     const TSNode parent = ts_node_parent(n);
     if (node_is(parent, "keyword_argument") && ts_node_eq(ts_node_child_by_field_id(parent, f.name), n)) continue;
     if (node_is(parent, "attribute") && ts_node_eq(ts_node_child_by_field_id(parent, f.attribute), n)) continue;
+    uses.push_back(n);
+  }
+  return uses;
+}
+
+bool mentions(std::string_view text, TSNode top, std::string_view name) {
+  return !variable_uses(text, top, name).empty();
+}
+
+// Whether the module's code reads `name` as a global: a use at module level, or in a function
+// that neither it nor a function around it binds (as a parameter or in its body).
+bool reads_global(std::string_view text, TSNode root, std::string_view name) {
+  const PyFields& f = PyFields::get();
+  for (const TSNode n : variable_uses(text, root, name)) {
+    const TSNode parent = ts_node_parent(n);
     // A method or class of that name binds it in its class or function, and reads nothing.
-    if ((node_is(parent, "function_definition") || node_is(parent, "class_definition")) &&
-        ts_node_eq(ts_node_child_by_field_id(parent, f.name), n) && !node_is(ts_node_parent(parent), "module"))
-      continue;
+    if (node_is(parent, "function_definition") || node_is(parent, "class_definition")) {
+      TSNode holder = ts_node_parent(parent);
+      if (node_is(holder, "decorated_definition")) holder = ts_node_parent(holder);
+      if (ts_node_eq(ts_node_child_by_field_id(parent, f.name), n) && !node_is(holder, "module")) continue;
+    }
     bool local = false;
     for (TSNode up = parent; !ts_node_is_null(up) && !local; up = ts_node_parent(up)) {
       if (!node_is(up, "function_definition")) continue;
@@ -279,6 +277,62 @@ bool module_insertion(std::string_view text, TSNode root, uint32_t site, DeviceS
   return true;
 }
 
+// The instance attribute `name` of the class around `method`, written `<self>.<name>`, when every
+// assignment of it in the class's methods is a device value and one runs before the site (in
+// `__init__`, or before it in the same method), or when the class has a property of that name.
+// `taken`: the class keeps something else under that name (`self.device = args.device`), which a
+// binding of the method's own would contradict.
+DeviceScope attribute_device(std::string_view text, TSNode method, uint32_t site, std::string_view name, bool& taken) {
+  const PyFields& f = PyFields::get();
+  DeviceScope none;
+  taken = false;
+  const TSNode block = ts_node_parent(method);
+  const TSNode cls = ts_node_parent(block);
+  if (!node_is(block, "block") || !node_is(cls, "class_definition")) return none;
+  const TSNode parameters = ts_node_child_by_field_id(method, f.parameters);
+  if (ts_node_is_null(parameters) || ts_node_named_child_count(parameters) == 0) return none;
+  const TSNode self = ts_node_named_child(parameters, 0);
+  if (!node_is(self, "identifier")) return none;
+  const std::string self_name(node_text(text, self));
+  const std::string written = self_name + "." + std::string(name);
+  bool before = false, objects = true;
+  for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i) {
+    TSNode member = ts_node_named_child(block, i);
+    bool property = false;
+    if (node_is(member, "decorated_definition")) {
+      for (uint32_t j = 0; j < ts_node_named_child_count(member); ++j) {
+        const TSNode d = ts_node_named_child(member, j);
+        property = property || (node_is(d, "decorator") && node_text(text, d) == "@property");
+      }
+      member = ts_node_child_by_field_id(member, f.definition);
+    }
+    if (!node_is(member, "function_definition")) continue;
+    const std::string_view member_name = node_text(text, ts_node_child_by_field_id(member, f.name));
+    if (property && member_name == name) return DeviceScope{.bound = true, .expression = written};
+    // Every assignment of `self.<name>` in this method (nested scopes are not searched: their
+    // `self` may be another object).
+    std::vector<TSNode> stack{ts_node_child_by_field_id(member, f.body)};
+    while (!stack.empty()) {
+      const TSNode n = stack.back();
+      stack.pop_back();
+      if (ts_node_is_null(n) || is_scope(n)) continue;
+      for (uint32_t j = 0; j < ts_node_named_child_count(n); ++j) stack.push_back(ts_node_named_child(n, j));
+      if (!node_is(n, "assignment") && !node_is(n, "augmented_assignment")) continue;
+      const TSNode left = ts_node_child_by_field_id(n, f.left);
+      if (node_text(text, left).find(written) == std::string_view::npos) continue;
+      const TSNode right = ts_node_child_by_field_id(n, f.right);
+      taken = true;
+      if (!node_is(n, "assignment") || node_text(text, left) != written || !device_value(text, right)) return none;
+      objects = objects && device_value(text, right, /*strings=*/false);
+      const bool same_method = ts_node_eq(member, method);
+      before = before || (member_name == "__init__" && !same_method) || (same_method && ts_node_start_byte(n) < site);
+    }
+  }
+  if (!before) return none;
+  taken = false;
+  return DeviceScope{.bound = true, .object = objects, .expression = written};
+}
+
 }  // namespace
 
 DeviceScope device_scope(std::string_view text, TSNode root, uint32_t site, std::string_view name,
@@ -306,6 +360,11 @@ DeviceScope device_scope(std::string_view text, TSNode root, uint32_t site, std:
       if (local.device_assignments.front() < site) return DeviceScope{.bound = true, .object = local.objects};
       return none;  // assigned after the site: a local not yet set there
     }
+  }
+  if (!ts_node_is_null(innermost) && !mentions(text, innermost, name)) {
+    bool taken = false;
+    if (DeviceScope attribute = attribute_device(text, innermost, site, name, taken); attribute.bound) return attribute;
+    if (taken) return none;
   }
   const Bindings global = bindings_in(text, root, name);
   if (!global.other && !global.device_assignments.empty() && global.device_assignments.front() < site)

@@ -14,6 +14,7 @@ namespace mpsready {
 struct DeviceScope {
   bool bound = false;       // the name holds a device there: use it
   bool object = false;      // ... a `torch.device` (not a string): `device.type` is there
+  std::string expression;   // how to write it there when not the bare name (`self.device`)
   bool insertable = false;  // else a binding may go at `insert_at` (a line start), indented so
   uint32_t insert_at = 0;
   std::string indent;
@@ -26,6 +27,9 @@ struct DeviceScope {
 // at module level, is an assignment of a device value (a device string, a `torch.device(...)` or
 // `torch.accelerator.current_accelerator()` call, a conditional choice of those) and one comes
 // before the site.
+// In a method, an attribute of the instance by that name holds a device when the class assigns
+// it only device values (`self.device = torch.device(...)`), in `__init__` or earlier in the
+// method, or defines it as a property: then `expression` is `self.device`.
 // Else a binding is insertable at the top of the innermost function (after its docstring) when
 // that function never mentions the name (a read of a global of that name would change meaning),
 // or, for a site at module level and when `module_binding` allows, after the module's last

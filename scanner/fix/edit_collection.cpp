@@ -210,6 +210,7 @@ CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet
       if (object && !scope.object) return false;
       return scope.bound || (scope.insertable && binding_for(spec, name, options.target_pytorch));
     };
+    site.bound_as = [&](const std::string& name) { return scopes[name].expression; };
     const std::optional<Expansion> replacement = expand_rewrites(spec, original, site, options.target_pytorch);
     if (!replacement) {
       bool wanted_binding = false;

@@ -31,6 +31,13 @@ std::string indented(const std::string& replace, const std::string& indent) {
 
 }  // namespace
 
+std::string with_bound_expression(std::string text, const std::string& name, const std::string& expression) {
+  if (name.empty() || expression.empty() || expression == name) return text;
+  // Preceded by the start, a character no name has, or a capture (`\1device`).
+  RE2::GlobalReplace(&text, RE2("(^|[^A-Za-z_0-9.\\\\]|\\\\[0-9])" + RE2::QuoteMeta(name) + "\\b"), "\\1" + expression);
+  return text;
+}
+
 std::string with_module_name(std::string text, const std::string& module, const std::string& name) {
   if (module.empty() || name.empty() || name == module) return text;
   // A rewrite string: backslashes in the name would be read as captures; a Python name has none.
@@ -56,6 +63,8 @@ std::optional<Expansion> expand_rewrites(const AutofixSpec& spec, std::string_vi
     }
     if (!rewrite.bound_name.empty() && (!site.bound || !site.bound(rewrite.bound_name, rewrite.bound_object))) continue;
     std::string replace = with_module_name(rewrite.replace, spec.module, site.module_name);
+    if (!rewrite.bound_name.empty() && site.bound_as)
+      replace = with_bound_expression(replace, rewrite.bound_name, site.bound_as(rewrite.bound_name));
     if (site.syntax && site.syntax->statement) replace = indented(replace, site.syntax->indent);
     if (RE2::Replace(&text, re, replace)) return Expansion{std::move(text), rewrite.pytorch, rewrite.bound_name, rewrite.note};
   }

@@ -24,6 +24,8 @@ struct RewriteSite {
   // Whether `name` holds a device at the site (with `object`: a `torch.device`, not a string), or
   // can be bound for it.
   std::function<bool(const std::string&, bool object)> bound;
+  // How the name bound for it is written at the site ("" or the name: as it is; `self.device`).
+  std::function<std::string(const std::string&)> bound_as;
   // The name the file binds the spec's `module` to ("" = the module's own name).
   std::string module_name;
   // Set, when no rewrite applies, to the `unless_note` of a rewrite that matched but that the
@@ -42,6 +44,10 @@ std::optional<Expansion> expand_rewrites(const AutofixSpec& spec, std::string_vi
 std::optional<Expansion> expand_rewrites(const AutofixSpec& spec, std::string_view span,
                                          const std::string& target_pytorch = "",
                                          const std::function<bool(const std::string&)>& bound = {});
+
+// `text` (a rewrite template) with the variable `name` written as `expression` (`device` as
+// `self.device`), wherever it stands as a name of its own.
+std::string with_bound_expression(std::string text, const std::string& name, const std::string& expression);
 
 // `text` with the module name `module` written as `name` where it starts a dotted reference
 // (`torch.cuda` → `T.cuda`).

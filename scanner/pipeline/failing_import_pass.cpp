@@ -24,19 +24,6 @@ std::string spelled(const ImportFact& i) { return std::string(static_cast<size_t
 
 std::string at(const std::string& path, int line) { return path + ":" + std::to_string(line); }
 
-// The table's record for an absolute import, tried on the name and then each parent module (the
-// most specific entry wins, as for the import rules).
-const TableRecord* record_of(const Table& table, const ImportFact& i) {
-  if (i.level > 0) return nullptr;
-  std::string name = i.module;
-  for (;;) {
-    if (const TableRecord* r = table.lookup(name)) return r;
-    const size_t dot = name.rfind('.');
-    if (dot == std::string::npos) return nullptr;
-    name.resize(dot);
-  }
-}
-
 }  // namespace
 
 FailingImportPass::FailingImportPass(const RuleSet& rules) {
@@ -73,7 +60,8 @@ void FailingImportPass::run_rule(const Rule& rule, const Table& table, ScanResul
   const RepoModel model = RepoModel::module_index(facts);
   for (const auto& [line, i] : on_import) {
     if (model.is_local_module(i->module)) continue;
-    const TableRecord* record = record_of(table, *i);
+    // The record of an absolute import, as the import rules find it (Table::lookup_module).
+    const TableRecord* record = i->level > 0 ? nullptr : table.lookup_module(i->module);
     if (!record) continue;
     const auto impact = record->fields.find("impact");
     if (impact == record->fields.end() || impact->second != "blocker") continue;

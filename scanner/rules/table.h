@@ -18,6 +18,12 @@ struct Table {
 
   // The most specific record whose pattern matches `qualified_name`, or nullptr.
   const TableRecord* lookup(const std::string& qualified_name) const;
+  // The record of an imported module: of `module` itself, else of the nearest package above it
+  // (`apex.optimizers` finds `apex`), or nullptr.
+  const TableRecord* lookup_module(const std::string& module) const;
 };
+
+// `module` and then each package above it, most specific first: `a.b.c`, `a.b`, `a`.
+std::vector<std::string> module_and_parents(const std::string& module);
 
 }  // namespace mpsready

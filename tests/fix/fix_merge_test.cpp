@@ -262,3 +262,36 @@ TEST(FixMerge, AScanAfterTheFixReportsNothingOnTheLinesItWrote) {
 }
 
 }  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+// A class that keeps its device on the instance: its methods use `self.device`; one that keeps
+// something else there gets no device of the method's own beside it.
+TEST(FixMerge, AMethodUsesTheDeviceItsInstanceKeeps) {
+  TempDir dir;
+  dir.write("trainer.py",
+            "import torch\n\n\n"
+            "class Trainer:\n"
+            "    def __init__(self, model):\n"
+            "        self.device = torch.device(\"cuda\" if torch.cuda.is_available() else \"cpu\")\n"
+            "        self.model = model\n\n"
+            "    def step(self, x):\n"
+            "        return self.model(x.cuda(non_blocking=True))\n");
+  const FixOutcome outcome = fix_tree(dir.path());
+  const std::string fixed = fixed_text(outcome, "trainer.py");
+  EXPECT_NE(fixed.find("        return self.model(x.to(self.device, non_blocking=True))\n"), std::string::npos) << fixed;
+  EXPECT_EQ(outcome.bindings_added(), 0u);
+  dir.write("trainer.py",
+            "import torch\n\n\n"
+            "class Trainer:\n"
+            "    def __init__(self, model, args):\n"
+            "        self.device = args.device\n"
+            "        self.model = model\n\n"
+            "    def step(self, x):\n"
+            "        return self.model(x.cuda())\n");
+  const FixOutcome taken = fix_tree(dir.path());
+  EXPECT_EQ(taken.sites_fixed(), 0u);
+  EXPECT_EQ(taken.bindings_added(), 0u);
+}
+
+}  // namespace mpsready::testing

@@ -48,18 +48,15 @@ class ImportMatcher final : public PythonMatcher {
 
   // Tries the name and then each parent module, so the most specific entry wins.
   std::optional<Hit> lookup(const std::string& full) const {
-    std::string name = full;
-    for (;;) {
+    for (const std::string& name : module_and_parents(full)) {
       if (table_) {
         if (const TableRecord* record = table_->lookup(name)) return Hit{record, name};
       }
       if (std::any_of(modules_.begin(), modules_.end(),
                       [&](const std::string& p) { return dotted_pattern_matches(p, name); }))
         return Hit{nullptr, name};
-      const size_t dot = name.rfind('.');
-      if (dot == std::string::npos) return std::nullopt;
-      name.resize(dot);
     }
+    return std::nullopt;
   }
 
   std::vector<std::string> modules_;
