@@ -145,8 +145,20 @@ bool version_at_least(const std::string& version, const std::string& minimum) {
 
 CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet& rules,
                              const EditCollectionOptions& options,
-                             const std::function<const std::string&(const std::string&)>& text_of) {
+                             const std::function<const std::string&(const std::string&)>& text_of,
+                             const std::set<std::string>& callees) {
   CollectedEdits out;
+  std::map<std::string, bool> called_cache;  // pattern -> whether some call matches
+  const auto called = [&](const std::string& pattern) {
+    auto it = called_cache.find(pattern);
+    if (it == called_cache.end()) {
+      const RE2 re(pattern, RE2::Quiet);
+      bool any = false;
+      for (const std::string& callee : callees) any = any || RE2::PartialMatch(callee, re);
+      it = called_cache.emplace(pattern, any).first;
+    }
+    return it->second;
+  };
   std::map<std::string, ParsedFile> parsed;
   const auto parse = [&](const std::string& path, const std::string& text) -> const ParsedFile* {
     auto it = parsed.find(path);
@@ -200,7 +212,7 @@ CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet
     const bool notebook = f.location.cell > 0;
     RewriteSite site;
     site.syntax = &syntax;
-    site.file_text = text;
+    site.called = called;
     site.module_name = module_name;
     std::string declined;
     site.declined = &declined;

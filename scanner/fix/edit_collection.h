@@ -2,6 +2,7 @@
 // From a scan's findings to the edits the rules' "autofix" data asks for.
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,10 +27,12 @@ struct CollectedEdits {
   std::vector<LeftSite> left; // fixable rules' sites this fix cannot rewrite, and why
 };
 
-// `text_of` returns a file's text by its relative path ("" when unreadable).
+// `text_of` returns a file's text by its relative path ("" when unreadable); `callees`, the dotted
+// names of every call in the scanned tree (what a rewrite's `unless_called` reads).
 CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet& rules,
                              const EditCollectionOptions& options,
-                             const std::function<const std::string&(const std::string&)>& text_of);
+                             const std::function<const std::string&(const std::string&)>& text_of,
+                             const std::set<std::string>& callees = {});
 
 // "2.5" < "2.10": versions compare number by number. Exposed for tests.
 bool version_at_least(const std::string& version, const std::string& minimum);

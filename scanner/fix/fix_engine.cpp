@@ -78,6 +78,14 @@ int original_line(const FileFix& fix, int fixed_line) {
   return fixed_line - shift;
 }
 
+// The dotted name of every call in the scanned tree.
+std::set<std::string> callees_of(const ScanResult& scan) {
+  std::set<std::string> names;
+  for (const CodeGraphFact& file : scan.facts.code)
+    for (const CodeCall& call : file.calls) names.insert(call.callee);
+  return names;
+}
+
 // Bindings serve sites: a site whose binding is not among `edits` is left, a binding no site
 // uses is dropped (an unused local is a linter's warning, not a fix).
 void keep_bindings_with_their_sites(std::vector<Edit>& edits, std::vector<LeftSite>& left) {
@@ -160,7 +168,7 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
     edit_options.max_line_source = limit.source;
   }
   TextCache text_of(root, single_file, options.scan);
-  CollectedEdits collected = collect_edits(before.findings, rules, edit_options, std::ref(text_of));
+  CollectedEdits collected = collect_edits(before.findings, rules, edit_options, std::ref(text_of), callees_of(before));
   outcome.scanned = std::move(before);
   outcome.left = std::move(collected.left);
   resolve_overlaps(collected.edits, outcome.left);
@@ -194,7 +202,7 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
   fixed_scan.replaced_files = &fixed_texts;
   ScanResult after = pipeline.scan(root, fixed_scan, options.assess);
   TextCache fixed_text_of(root, single_file, fixed_scan);
-  const CollectedEdits again = collect_edits(after.findings, rules, edit_options, std::ref(fixed_text_of));
+  const CollectedEdits again = collect_edits(after.findings, rules, edit_options, std::ref(fixed_text_of), callees_of(after));
   std::set<std::string> unstable;
   for (const Edit& e : again.edits)
     if (fixes.count(e.path)) unstable.insert(e.path);

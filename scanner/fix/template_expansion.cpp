@@ -57,7 +57,7 @@ std::optional<Expansion> expand_rewrites(const AutofixSpec& spec, std::string_vi
     std::string text(span);
     // Replace() substitutes the first match; anchoring makes it the whole span.
     if (!RE2::FullMatch(text, re)) continue;
-    if (!rewrite.unless_file.empty() && RE2::PartialMatch(site.file_text, RE2(rewrite.unless_file, RE2::Quiet))) {
+    if (!rewrite.unless_called.empty() && site.called && site.called(rewrite.unless_called)) {
       if (site.declined && site.declined->empty()) *site.declined = rewrite.unless_note;
       continue;
     }

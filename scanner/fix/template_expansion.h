@@ -20,7 +20,8 @@ struct Expansion {
 // What a rewrite may ask of the site beyond its text.
 struct RewriteSite {
   const SiteSyntax* syntax = nullptr;  // none: only rewrites for any context apply
-  std::string_view file_text;          // for `unless_file`
+  // Whether the scanned tree calls a function whose dotted name matches the RE2 (`unless_called`).
+  std::function<bool(const std::string& pattern)> called;
   // Whether `name` holds a device at the site (with `object`: a `torch.device`, not a string), or
   // can be bound for it.
   std::function<bool(const std::string&, bool object)> bound;

@@ -55,10 +55,10 @@ AutofixSpec parse_autofix(const nlohmann::json& json) {
       const auto& r = json["rewrites"][i];
       const std::string where = "\"autofix.rewrites\"[" + std::to_string(i) + "]: ";
       if (!r.is_object() || !r.contains("match") || !r.contains("replace") ||
-          r.size() != 2u + r.count("pytorch") + r.count("bound_name") + r.count("context") + r.count("unless_file") + r.count("bound_object") +
+          r.size() != 2u + r.count("pytorch") + r.count("bound_name") + r.count("context") + r.count("unless_called") + r.count("bound_object") +
                           r.count("unless_note") + r.count("note"))
         throw std::invalid_argument(where + "must be an object with \"match\" and \"replace\" (and optionally "
-                                            "\"pytorch\", \"bound_name\", \"context\", \"unless_file\", \"note\")");
+                                            "\"pytorch\", \"bound_name\", \"context\", \"unless_called\", \"note\")");
       AutofixRewrite rewrite{string_at(r, "match", where), string_at(r, "replace", where), string_at(r, "pytorch", where),
                              string_at(r, "bound_name", where)};
       const std::string context = string_at(r, "context", where);
@@ -66,8 +66,8 @@ AutofixSpec parse_autofix(const nlohmann::json& json) {
       else if (context == "argument") rewrite.context = RewriteContext::argument;
       else if (context == "value") rewrite.context = RewriteContext::value;
       else if (!context.empty()) throw std::invalid_argument(where + "\"context\" must be statement, argument or value");
-      rewrite.unless_file = string_at(r, "unless_file", where);
-      if (!rewrite.unless_file.empty()) check_regex(rewrite.unless_file, where + "\"unless_file\" ");
+      rewrite.unless_called = string_at(r, "unless_called", where);
+      if (!rewrite.unless_called.empty()) check_regex(rewrite.unless_called, where + "\"unless_called\" ");
       rewrite.unless_note = string_at(r, "unless_note", where);
       if (r.contains("bound_object")) {
         if (!r["bound_object"].is_boolean()) throw std::invalid_argument(where + "\"bound_object\" must be true or false");
@@ -75,8 +75,8 @@ AutofixSpec parse_autofix(const nlohmann::json& json) {
         if (rewrite.bound_object && rewrite.bound_name.empty())
           throw std::invalid_argument(where + "\"bound_object\" needs a \"bound_name\"");
       }
-      if (rewrite.unless_file.empty() != rewrite.unless_note.empty())
-        throw std::invalid_argument(where + "\"unless_file\" and \"unless_note\" go together");
+      if (rewrite.unless_called.empty() != rewrite.unless_note.empty())
+        throw std::invalid_argument(where + "\"unless_called\" and \"unless_note\" go together");
       rewrite.note = string_at(r, "note", where);
       if (!rewrite.bound_name.empty() && !RE2::FullMatch(rewrite.bound_name, "[A-Za-z_][A-Za-z_0-9]*"))
         throw std::invalid_argument(where + "\"bound_name\" must be a Python name");

@@ -35,7 +35,9 @@ struct AutofixRewrite {
   std::string bound_name;  // "" = none needed; else a device of that name in scope, or a binding
   bool bound_object = false;  // the name must hold a `torch.device`, not a string (`device.type`)
   RewriteContext context = RewriteContext::any;
-  std::string unless_file;  // RE2: not in a file that matches it
+  // RE2 over the dotted name of every call in the scanned tree (`torch.cuda.amp.GradScaler`): the
+  // rewrite is not used where the repository calls one that matches.
+  std::string unless_called;
   std::string unless_note;  // why, for the summary, when no later rewrite applies either
   std::string note;         // what the fix summary says of a site fixed this way
 };

@@ -233,6 +233,19 @@ TEST(FixMerge, AutocastStaysCudaOnlyBesideAGradScaler) {
   const FixOutcome outcome = fix_tree(dir.path());
   EXPECT_NE(reason_at(outcome, 6).find("GradScaler"), std::string::npos) << reason_at(outcome, 6);
   EXPECT_EQ(fixed_text(outcome, "train.py").find("torch.autocast("), std::string::npos);
+  // The scaler made in a helper module, as a training loop often has it: autocast still stays.
+  TempDir split;
+  split.write("scaler.py", "import torch\n\n\nclass NativeScaler:\n    def __init__(self):\n"
+                           "        self._scaler = torch.cuda.amp.GradScaler()\n");
+  split.write("engine.py", "import torch\n\n\ndef step(model, x, loss_scaler):\n"
+                           "    with torch.cuda.amp.autocast():\n        loss = model(x)\n    loss_scaler(loss)\n");
+  const FixOutcome apart = fix_tree(split.path());
+  EXPECT_EQ(fixed_text(apart, "engine.py").find("torch.autocast("), std::string::npos) << fixed_text(apart, "engine.py");
+  // The trap: inference code with no scaler anywhere moves autocast to the device.
+  TempDir inference;
+  inference.write("engine.py", "import torch\n\n\ndef predict(model, x):\n"
+                               "    with torch.cuda.amp.autocast():\n        return model(x)\n");
+  EXPECT_NE(fixed_text(fix_tree(inference.path()), "engine.py").find("torch.autocast(device.type"), std::string::npos);
 }
 
 // The fix's own idioms are device-agnostic code to the scan: after --write, nothing is reported
