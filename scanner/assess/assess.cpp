@@ -248,7 +248,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
     });
   // Portable sites in a few corners of a core that selects MPS itself are its gaps, listed on
   // their component; they do not decide the repository (mps_supported_core.h).
-  if (const auto gaps = corner_gaps(result.findings, model))
+  if (const auto gaps = corner_gaps(result.findings, model, graph))
     for (auto* list : {&result.findings, &result.suppressed})
       for (Finding& f : *list)
         if (f.in_core && f.impact == Impact::portable && gaps->files.count(f.path)) {

@@ -13,7 +13,8 @@ bool reached_by_core(const RepoModel& model, const std::string& path) {
 
 }  // namespace
 
-std::optional<CornerGaps> corner_gaps(const std::vector<Finding>& placed, const RepoModel& model) {
+std::optional<CornerGaps> corner_gaps(const std::vector<Finding>& placed, const RepoModel& model,
+                                      const CallGraph& graph) {
   // The core's own choice of MPS: evidence in a module the core reaches. Stubs that only raise
   // on MPS say the opposite.
   const EvidenceFact* selects = nullptr;
@@ -33,6 +34,9 @@ std::optional<CornerGaps> corner_gaps(const std::vector<Finding>& placed, const 
     const ModuleNode* node = model.module_of(f.path);
     if (!node || node->path != f.path || model.role_of(f.path) != Role::core) return std::nullopt;
     gaps.files.insert(f.path);
+    gaps.broken.insert(f.path);
+    for (std::string& sub : graph.files_of_subclasses_constructing(f.path, f.location.line))
+      if (model.role_of(sub) == Role::core) gaps.broken.insert(std::move(sub));
   }
   if (gaps.files.empty()) return std::nullopt;
 
@@ -44,11 +48,11 @@ std::optional<CornerGaps> corner_gaps(const std::vector<Finding>& placed, const 
     const Role role = model.role_of(node.path);
     if (role == Role::core || role == Role::entry_point) ++core_modules;
   }
-  if (static_cast<double>(gaps.files.size()) > std::floor(kMaxGapShare * static_cast<double>(core_modules)))
+  if (static_cast<double>(gaps.broken.size()) > std::floor(kMaxGapShare * static_cast<double>(core_modules)))
     return std::nullopt;
 
   gaps.why = "a gap in a corner of a core that selects MPS itself (" + selects->path + ":" +
-             std::to_string(selects->line) + "): portable sites in " + std::to_string(gaps.files.size()) + " of its " +
+             std::to_string(selects->line) + "): portable sites reach " + std::to_string(gaps.broken.size()) + " of its " +
              std::to_string(core_modules) + " modules";
   return gaps;
 }

@@ -74,7 +74,17 @@ void CallGraph::add_nodes(const RepoFacts& facts) {
   subclasses_.resize(nodes_.size());
   bases_.resize(nodes_.size());
   for (const auto& [name, methods] : methods_by_name_)
-    for (const size_t m : methods) add_edge({'m', method_names_.at(name), m, 0, -1, -1, 0, {}});
+    for (const size_t m : methods) add_edge({'m', method_names_.at(name), m, 0, -1, -1, 0, {}, true});
+}
+
+bool CallGraph::is_self_or_base(size_t cls, size_t ancestor) const {
+  std::vector<size_t> up{cls};
+  for (size_t i = 0; i < up.size() && i < 64; ++i) {
+    if (up[i] == ancestor) return true;
+    for (const size_t b : bases_[up[i]])
+      if (std::find(up.begin(), up.end(), b) == up.end()) up.push_back(b);
+  }
+  return false;
 }
 
 std::optional<size_t> CallGraph::lookup(const RepoFacts& facts, const RepoModel& model, const std::string& path,
@@ -140,6 +150,7 @@ void CallGraph::methods_named(const RepoFacts& facts, const RepoModel& model, si
 }
 
 void CallGraph::add_class_edges(const RepoFacts& facts, const RepoModel& model) {
+  method_class_.assign(nodes_.size(), SIZE_MAX);
   for (size_t fi = 0; fi < facts.code.size(); ++fi) {
     const CodeGraphFact& g = facts.code[fi];
     for (size_t ci = 0; ci < file_classes_[fi].size(); ++ci) {
@@ -153,6 +164,8 @@ void CallGraph::add_class_edges(const RepoFacts& facts, const RepoModel& model) 
     for (size_t i = 0; i < g.functions.size(); ++i) {
       const CodeFunction& f = g.functions[i];
       const size_t id = file_functions_[fi][i];
+      if (!f.cls.empty())
+        if (const auto c = find(g.path, f.cls); c && nodes_[*c].kind == CallNode::Kind::klass) method_class_[id] = *c;
       if (!f.cls.empty()) {
         // An object's public methods (and `forward`, `__call__`) run when the object exists:
         // calls on instances are rarely resolvable, the object's class is.
@@ -191,9 +204,12 @@ void CallGraph::resolve_callee(const RepoFacts& facts, const RepoModel& model, i
     const std::string rest = callee.substr(dot + 1);
     if (rest.find('.') != std::string::npos) return by_name(last_segment(rest));
     std::vector<size_t> found;
-    if (const auto c = cls.empty() ? std::nullopt : find(g.path, cls)) methods_named(facts, model, *c, rest, true, found);
+    const auto c = cls.empty() ? std::nullopt : find(g.path, cls);
+    if (c) methods_named(facts, model, *c, rest, true, found);
     if (found.empty()) return by_name(rest);
-    for (const size_t m : found) out.push_back({m, 'c'});
+    // A subclass's override runs only on an instance of that subclass.
+    for (const size_t m : found)
+      out.push_back({m, 'c', method_class_[m] != SIZE_MAX && !is_self_or_base(*c, method_class_[m])});
     return;
   }
   // A nested function of the caller, then the file's names and imports.
@@ -233,7 +249,8 @@ void CallGraph::add_call_edges(const RepoFacts& facts, const RepoModel& model) {
       for (const Target& t : targets) {
         if (call.value && t.via == 'u') continue;
         if (t.node == caller) continue;
-        add_edge({call.value ? 'v' : t.via, caller, t.node, call.line, static_cast<int>(fi), call.condition, 0, {}});
+        add_edge({call.value ? 'v' : t.via, caller, t.node, call.line, static_cast<int>(fi), call.condition, 0, {},
+                  t.needs_instance});
         if (core && t.via != 'u') ++core_in_[t.node];
       }
     }
@@ -265,6 +282,23 @@ void CallGraph::add_import_edges(const RepoFacts& facts, const RepoModel& model)
 }
 
 std::optional<size_t> CallGraph::module_node(const std::string& path) const { return find(path, "<module>"); }
+
+std::vector<std::string> CallGraph::files_of_subclasses_constructing(const std::string& path, int line) const {
+  std::vector<std::string> files;
+  const auto node = node_at(path, line);
+  const auto cls = node ? class_of(*node) : std::nullopt;
+  if (!cls || last_segment(nodes_[*node].name) != "__init__") return files;
+  std::vector<size_t> down{*cls};
+  for (size_t i = 0; i < down.size() && i < 256; ++i)
+    for (const size_t sub : subclasses_[down[i]]) {
+      if (std::find(down.begin(), down.end(), sub) != down.end()) continue;
+      down.push_back(sub);
+      files.push_back(nodes_[sub].path);
+    }
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  return files;
+}
 
 std::optional<size_t> CallGraph::node_at(const std::string& path, int line) const {
   const auto file = file_of_path_.find(path);

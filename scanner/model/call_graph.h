@@ -8,6 +8,7 @@
 // A call it cannot resolve is never an edge to everything: `obj.run()` goes to a node for the
 // name `run`, which leads to the methods of that name; `run()` of an unknown name goes nowhere.
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -43,6 +44,10 @@ struct CallEdge {
   // branch, 3 behind a guard) and its branch text.
   int import_level = 0;
   std::string import_detail;
+  // The target is a method that runs on an instance the call does not make: a call on an object
+  // of unknown class (`obj.run()`), or `self.run()` reaching a subclass's override. It runs only
+  // where an instance of its class (or of a subclass) exists on the path (mac_path.h).
+  bool needs_instance = false;
 };
 
 class CallGraph {
@@ -56,6 +61,17 @@ class CallGraph {
   // The innermost function around `line` of `path`, else its module body; nullopt: no facts.
   std::optional<size_t> node_at(const std::string& path, int line) const;
   std::optional<size_t> module_node(const std::string& path) const;
+  // The class a method node belongs to; nullopt for functions, modules and classes.
+  std::optional<size_t> class_of(size_t node) const {
+    return node < method_class_.size() && method_class_[node] != SIZE_MAX ? std::optional<size_t>(method_class_[node])
+                                                                         : std::nullopt;
+  }
+  // A class's bases within the repository.
+  const std::vector<size_t>& bases(size_t cls) const { return bases_[cls]; }
+  // Where `line` of `path` is in a class's constructor (`__init__`), which every instance of the
+  // class or of a subclass runs (inherited, or through `super().__init__`): the files of those
+  // subclasses, transitively, sorted. Empty elsewhere.
+  std::vector<std::string> files_of_subclasses_constructing(const std::string& path, int line) const;
   size_t resolved_calls() const { return resolved_; }
   size_t unresolved_calls() const { return unresolved_; }
 
@@ -63,6 +79,7 @@ class CallGraph {
   struct Target {
     size_t node;
     char via;
+    bool needs_instance = false;
   };
   void add_nodes(const RepoFacts& facts);
   void add_call_edges(const RepoFacts& facts, const RepoModel& model);
@@ -79,6 +96,8 @@ class CallGraph {
   void methods_named(const RepoFacts& facts, const RepoModel& model, size_t cls, const std::string& method,
                      bool subclasses, std::vector<size_t>& out) const;
   std::vector<size_t> bases_of(const RepoFacts& facts, const RepoModel& model, size_t cls) const;
+  // Whether `ancestor` is `cls` or one of its bases, transitively.
+  bool is_self_or_base(size_t cls, size_t ancestor) const;
   void add_edge(CallEdge edge);
 
   std::vector<CallNode> nodes_;
@@ -93,6 +112,7 @@ class CallGraph {
   std::vector<std::vector<size_t>> file_classes_;
   std::vector<std::vector<size_t>> subclasses_;              // class node -> classes naming it as a base
   std::vector<std::vector<size_t>> bases_;
+  std::vector<size_t> method_class_;                         // method node -> its class node, SIZE_MAX else
   size_t resolved_ = 0, unresolved_ = 0;
   const RepoModel* model_ = nullptr;
 };

@@ -11,6 +11,7 @@ namespace {
 constexpr int kUnreached = static_cast<int>(MacStatus::unreached);
 constexpr size_t kNone = SIZE_MAX;
 constexpr size_t kMaxChainSteps = 8;
+constexpr size_t kMaxBases = 64;  // a class's ancestors walked when an instance of it is reached
 
 std::string strip_quotes(const std::string& text) {
   if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
@@ -182,6 +183,23 @@ void MacPath::search() {
       buckets[0].push_back(i);
     }
   }
+  // A call on an object of unknown class (`self.accelerator.setup_device()`), or `self.run()`
+  // reaching a subclass's override, reaches a method only of a class whose instances exist on
+  // the path: a class made (or named as a value, or public API) there, or one of its subclasses. `instance_level`: the best level at
+  // which a class or a subclass of it is reached; `waiting`: per class, the dispatch edges to its
+  // methods seen before any instance of it was.
+  std::vector<int> instance_level(nodes.size(), kUnreached);
+  std::map<size_t, std::vector<size_t>> waiting;
+  const auto reach = [&](size_t e, int level, const std::string& inherited) {
+    const CallEdge& edge = graph_.edges()[e];
+    const Level l = edge_level(edge);
+    const int next = std::max(level, l.level);
+    if (next >= best_[edge.to]) return;
+    best_[edge.to] = next;
+    via_[edge.to] = e;
+    label_[edge.to] = l.level > level ? l.label : inherited;
+    buckets[static_cast<size_t>(next)].push_back(edge.to);
+  };
   // Best status = the path whose weakest edge is strongest: levels in order, breadth first
   // within each (shortest chain).
   for (int level = 0; level < kUnreached; ++level) {
@@ -192,13 +210,26 @@ void MacPath::search() {
       if (best_[at] != level) continue;
       for (const size_t e : graph_.out(at)) {
         const CallEdge& edge = graph_.edges()[e];
-        const Level l = edge_level(edge);
-        const int next = std::max(level, l.level);
-        if (next >= best_[edge.to]) continue;
-        best_[edge.to] = next;
-        via_[edge.to] = e;
-        label_[edge.to] = l.level > level ? l.label : label_[at];
-        buckets[static_cast<size_t>(next)].push_back(edge.to);
+        if (edge.needs_instance)
+          if (const auto cls = graph_.class_of(edge.to); cls && instance_level[*cls] > level) {
+            waiting[*cls].push_back(e);
+            continue;
+          }
+        reach(e, level, label_[at]);
+      }
+      if (nodes[at].kind != CallNode::Kind::klass) continue;
+      // An instance of this class is one of each of its bases: release their waiting dispatches.
+      std::vector<size_t> up{at};
+      for (size_t i = 0; i < up.size() && i < kMaxBases; ++i) {
+        const size_t cls = up[i];
+        if (instance_level[cls] <= level) continue;
+        instance_level[cls] = level;
+        if (const auto w = waiting.find(cls); w != waiting.end()) {
+          for (const size_t e : w->second) reach(e, level, label_[graph_.edges()[e].from]);
+          waiting.erase(w);
+        }
+        for (const size_t b : graph_.bases(cls))
+          if (std::find(up.begin(), up.end(), b) == up.end()) up.push_back(b);
       }
     }
   }

@@ -520,7 +520,14 @@ class Walker {
       body.cls = static_cast<int>(out_.classes.size()) - 1;
       body.no_ref = false;
       if (!ts_node_is_null(body.node)) push(body);
-      if (!ts_node_is_null(supers)) push({supers, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
+      // A base names a class without making one: the subclass's `b` edge links them, and the
+      // base's methods run only when an instance of either is made or dispatched to. Only the
+      // calls in the list (`class A(make_base()):`) and keyword values run here.
+      if (!ts_node_is_null(supers))
+        for (uint32_t i = ts_node_named_child_count(supers); i > 0; --i) {
+          const TSNode b = ts_node_named_child(supers, i - 1);
+          if (!is_name_chain(b)) push({b, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
+        }
       return;
     }
     if (std::strcmp(type, "import_statement") == 0 || std::strcmp(type, "import_from_statement") == 0) {
@@ -630,7 +637,16 @@ class Walker {
       Frame args = frame;
       args.node = ts_node_child_by_field_id(node, f.arguments);
       args.no_ref = false;
-      if (!ts_node_is_null(args.node)) push(args);
+      if (callee == "isinstance" || callee == "issubclass") {
+        // A type test names classes without making one: their methods run only where an instance
+        // is made. The object tested is walked as usual.
+        if (!ts_node_is_null(args.node) && ts_node_named_child_count(args.node) > 0) {
+          args.node = ts_node_named_child(args.node, 0);
+          push(args);
+        }
+      } else if (!ts_node_is_null(args.node)) {
+        push(args);
+      }
       if (!ts_node_is_null(fn)) push(function);
       return;
     }

@@ -222,5 +222,49 @@ TEST(MacPath, EarlyReturnsAMacDoesNotTakeLeaveTheSiteOnItsPath) {
     EXPECT_EQ(g.site("pkg/api.py", site).status, MacStatus::on_default) << site;
 }
 
+TEST(MacPath, DispatchReachesOnlyClassesWithInstances) {
+  const std::string accel =
+      "import torch\n\n"
+      "class _Base:\n    def setup(self, x):\n        pass\n\n    def run(self, x):\n        self.step(x)\n\n"
+      "    def step(self, x):\n        pass\n\n"
+      "class _CudaAccel(_Base):\n    def setup(self, x):\n        cuda_setup(x)\n\n    def step(self, x):\n        cuda_step(x)\n\n"
+      "class _Guarded(_Base):\n    def setup(self, x):\n        guarded_setup(x)\n\n"
+      "class _Made(_Base):\n    def setup(self, x):\n        made_setup(x)\n\n"
+      "class _Child(_Made):\n    pass\n\n"
+      "def cuda_setup(x): pass\ndef cuda_step(x): pass\ndef guarded_setup(x): pass\ndef made_setup(x): pass\n";
+  const std::string run =
+      "import torch\nfrom .accel import _Base, _CudaAccel, _Guarded, _Made\n\n"
+      "def train(x, acc):\n    if isinstance(acc, _CudaAccel):\n        print('cuda')\n"
+      "    if torch.cuda.is_available():\n        g = _Guarded()\n    m = _Made()\n    acc.setup(x)\n    m.run(x)\n";
+  const Graph g({{"pkg/__init__.py", "from .run import train\n"}, {"pkg/accel.py", accel}, {"pkg/run.py", run}});
+  // A class statement names its base; a type test names a class: neither makes an instance.
+  EXPECT_FALSE(g.edge("pkg/accel.py", "<module>", "pkg/accel.py", "_Base", 'v'));
+  EXPECT_FALSE(g.edge("pkg/run.py", "train", "pkg/accel.py", "_CudaAccel", 'v'));
+  // `acc.setup()` on an object of unknown class: only the classes made on the path.
+  EXPECT_EQ(g.at("pkg/accel.py", "_CudaAccel.setup").status, MacStatus::unreached);
+  EXPECT_EQ(g.at("pkg/accel.py", "cuda_setup").status, MacStatus::unreached);
+  EXPECT_EQ(g.at("pkg/accel.py", "_Guarded.setup").status, MacStatus::not_on_mac);
+  // The trap: a class made unconditionally, and the base its subclass's instance is one of.
+  EXPECT_EQ(g.at("pkg/accel.py", "_Made.setup").status, MacStatus::on_default);
+  EXPECT_EQ(g.at("pkg/accel.py", "made_setup").status, MacStatus::on_default);
+  EXPECT_EQ(g.at("pkg/accel.py", "_Base.setup").status, MacStatus::on_default);
+  // `self.step()` in the base reaches its own and, only with an instance, a subclass's override.
+  EXPECT_EQ(g.at("pkg/accel.py", "_Base.step").status, MacStatus::on_default);
+  EXPECT_EQ(g.at("pkg/accel.py", "cuda_step").status, MacStatus::unreached);
+  // A constructor runs for every subclass's instance: its subclasses' files.
+  EXPECT_EQ(g.graph().files_of_subclasses_constructing("pkg/accel.py", 4), std::vector<std::string>{});
+}
+
+TEST(CallGraph, AConstructorReachesTheFilesOfItsSubclasses) {
+  const Graph g({{"pkg/__init__.py", ""},
+                 {"pkg/base.py", "class Base:\n    def __init__(self):\n        self.k = 1\n\n    def export(self):\n        pass\n"},
+                 {"pkg/a.py", "from .base import Base\n\nclass A(Base):\n    pass\n"},
+                 {"pkg/b.py", "from .a import A\n\nclass B(A):\n    def __init__(self):\n        super().__init__()\n"}});
+  EXPECT_EQ(g.graph().files_of_subclasses_constructing("pkg/base.py", 3), (std::vector<std::string>{"pkg/a.py", "pkg/b.py"}));
+  // The trap: a method only a caller runs, and a class with no subclass.
+  EXPECT_TRUE(g.graph().files_of_subclasses_constructing("pkg/base.py", 6).empty());
+  EXPECT_TRUE(g.graph().files_of_subclasses_constructing("pkg/b.py", 5).empty());
+}
+
 }  // namespace
 }  // namespace mpsready::testing

@@ -1,0 +1,2 @@
+from .device import infer_device
+from .methods import ADAPTERS, wrap
