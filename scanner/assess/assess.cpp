@@ -10,6 +10,7 @@
 
 #include "assess/mps_supported_core.h"
 #include "assess/package_scope.h"
+#include "core/package_test.h"
 #include "model/call_graph.h"
 #include "model/device_chooser_calls.h"
 #include "model/environments.h"
@@ -117,7 +118,7 @@ bool inside(const std::vector<std::pair<uint32_t, uint32_t>>& spans, const Findi
 // (a CUDA check at the call site, a `try` whose handler falls back) or only behind an option
 // that is off by default is no part of what the core runs on a Mac.
 void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::string, const CodeGraphFact*>& code,
-                       bool import_rule, bool site_conditions) {
+                       bool import_rule, bool site_conditions, bool lazy_module) {
   if (f.location.cell) return;
   const auto file = code.find(f.path);
   if (file == code.end()) return;
@@ -134,7 +135,16 @@ void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::strin
     f.context = "a failure here is caught and the code falls back (`try` … `except` goes on)" +
                 (f.context.empty() ? "" : "; " + f.context);
   }
-  if (!mac.in_function(f.path, f.location.line)) return;
+  if (!mac.in_function(f.path, f.location.line)) {
+    // Module code runs when the module is imported. A module the core imports only inside
+    // functions (`def dtw_cuda(x): from .triton_ops import kernel`) runs where those functions
+    // do: its body's status on the call graph, where that is decided. Elsewhere module code
+    // keeps the module reach, as does a body the graph leaves unreached (imported in ways it
+    // cannot see).
+    if (!lazy_module || !f.in_core) return;
+    const auto reach = mac.at(f.path, f.location.line);
+    if (!reach || (reach->status != MacStatus::not_on_mac && reach->status != MacStatus::optional_off)) return;
+  }
   // A rule that keeps its impact behind CUDA checks reports the check itself (`"cuda" if
   // torch.cuda.is_available() else "cpu"`): the conditions around it are its subject.
   const auto reach = site_conditions ? mac.at(f.path, f.location.line, f.start_byte, f.end_byte)
@@ -154,12 +164,43 @@ void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::strin
   }
 }
 
+// The packages that have no macOS build: those whose record, in the table the failing-import
+// rules read, says an import of them fails there (impact blocker), by import name and, for a
+// top-level module, by its pip names. A test of whether one is installed is false on a Mac.
+std::set<std::string> packages_missing_on_mac(const RuleSet& rules) {
+  std::set<std::string> out;
+  for (const Rule& r : rules.rules())
+    for (const MatcherSpec& m : r.matchers) {
+      if (m.kind != "repository.failing_module_import") continue;
+      const auto name = m.params.find("table");
+      const Table* table = name != m.params.end() && name->is_string() ? rules.table(name->get<std::string>()) : nullptr;
+      if (!table) continue;
+      for (const TableRecord& record : table->records) {
+        const auto impact = record.fields.find("impact");
+        if (impact == record.fields.end() || impact->second != "blocker") continue;
+        out.insert(normalized_package(record.name));
+        if (record.name.find('.') != std::string::npos) continue;
+        const auto pip = record.fields.find("pip");
+        if (pip == record.fields.end()) continue;
+        for (size_t start = 0; start < pip->second.size();) {
+          size_t end = pip->second.find(' ', start);
+          if (end == std::string::npos) end = pip->second.size();
+          const std::string one = pip->second.substr(start, end - start);
+          if (!one.empty() && one.find('*') == std::string::npos) out.insert(normalized_package(one));
+          start = end + 1;
+        }
+      }
+    }
+  return out;
+}
+
 }  // namespace
 
 void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& options) {
   const RepoModel model(result.facts, result.files, options.model);
   const CallGraph graph(result.facts, model);
-  const MacPath mac(result.facts, model, graph);
+  const std::set<std::string> missing_packages = packages_missing_on_mac(rules);
+  const MacPath mac(result.facts, model, graph, &missing_packages);
   std::map<std::string, const CodeGraphFact*> code;
   for (const CodeGraphFact& g : result.facts.code) code.emplace(g.path, &g);
   const auto local_imports = local_import_lines(result.facts, model);
@@ -168,6 +209,10 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
   std::map<std::pair<std::string, int>, const ImportFact*> branch_imports;
   for (const ImportFact& i : result.facts.imports)
     if (!i.branch.empty() && !i.guarded && i.cell == 0) branch_imports.emplace(std::make_pair(i.path, i.line), &i);
+  const auto lazy_module = [&](const std::string& path) {
+    const ModuleNode* m = model.module_of(path);
+    return m && !m->root && m->reach == Reach::lazy;
+  };
   for (auto* list : {&result.findings, &result.suppressed}) {
     std::vector<Finding> assessed;
     assessed.reserve(list->size());
@@ -220,7 +265,7 @@ void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& optio
       if (p.lower && !f.guarded) change_impact(f, ImpactChange::reached_behind_guard);
       if (!is_peripheral(role))
         place_on_mac_path(f, mac, code, rule && rule->subject == "import",
-                          !rule || rule->when_guarded != WhenGuarded::keep);
+                          !rule || rule->when_guarded != WhenGuarded::keep, lazy_module(f.path));
       assessed.push_back(std::move(f));
     }
     *list = std::move(assessed);

@@ -182,6 +182,10 @@ struct CodeFunction {
   int end_line = 0;
   // A decorator that may register it somewhere (`@register("cuda")`), not merely wrap it.
   bool registered = false;
+  // The tests of the `if …: raise` statements its body starts with, after its docstring
+  // (indices into conditions, read as "the function fails when this holds"): what it requires
+  // to run.
+  std::vector<int> raise_tests;
 };
 
 struct CodeClass {
@@ -247,6 +251,10 @@ struct CodeGraphFact {
   // (`_SUPPORTS_FLEX_ATTENTION = torch.cuda.is_available() and ...`): false on a Mac wherever
   // they are read, in this module or one that imports them.
   std::vector<std::string> cuda_flags;
+  // Names the module binds, once and unconditionally at its top, to a test of whether a package
+  // is installed (`_TE_AVAILABLE = RequirementCache("transformer_engine")`): name -> the
+  // package, normalized (core/package_test.h).
+  std::vector<std::pair<std::string, std::string>> package_flags;
 };
 
 struct RepoFacts {

@@ -65,6 +65,8 @@ void put_code_graphs(std::string& out, const std::vector<CodeGraphFact>& facts) 
       put_int(out, f.line);
       put_int(out, f.end_line);
       put_varint(out, f.registered);
+      put_varint(out, f.raise_tests.size());
+      for (const int t : f.raise_tests) put_int(out, t);
     }
     put_varint(out, g.classes.size());
     for (const CodeClass& c : g.classes) {
@@ -116,6 +118,11 @@ void put_code_graphs(std::string& out, const std::vector<CodeGraphFact>& facts) 
     }
     put_varint(out, g.cuda_flags.size());
     for (const std::string& name : g.cuda_flags) put_string(out, name);
+    put_varint(out, g.package_flags.size());
+    for (const auto& [name, package] : g.package_flags) {
+      put_string(out, name);
+      put_string(out, package);
+    }
   }
 }
 
@@ -126,10 +133,15 @@ bool get_code_graphs(ByteReader& in, std::vector<CodeGraphFact>& facts, const st
   for (CodeGraphFact& g : facts) {
     if (!in.string(g.path) || g.path != path || !get_count(in, n, total)) return false;
     g.functions.resize(n);
-    for (CodeFunction& f : g.functions)
+    for (CodeFunction& f : g.functions) {
+      size_t tests = 0;
       if (!in.string(f.name) || !in.string(f.cls) || !get_int(in, f.line) || !get_int(in, f.end_line) ||
-          !get_bool(in, f.registered))
+          !get_bool(in, f.registered) || !get_count(in, tests, total))
         return false;
+      f.raise_tests.resize(tests);
+      for (int& t : f.raise_tests)
+        if (!get_int(in, t)) return false;  // checked against the conditions below
+    }
     if (!get_count(in, n, total)) return false;
     g.classes.resize(n);
     for (CodeClass& c : g.classes) {
@@ -178,6 +190,13 @@ bool get_code_graphs(ByteReader& in, std::vector<CodeGraphFact>& facts, const st
     g.cuda_flags.resize(n);
     for (std::string& name : g.cuda_flags)
       if (!in.string(name)) return false;
+    if (!get_count(in, n, total)) return false;
+    g.package_flags.resize(n);
+    for (auto& [name, package] : g.package_flags)
+      if (!in.string(name) || !in.string(package)) return false;
+    for (const CodeFunction& f : g.functions)
+      for (const int t : f.raise_tests)
+        if (t < 0 || t >= static_cast<int>(g.conditions.size())) return false;
   }
   return true;
 }

@@ -4,6 +4,9 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <set>
+
+#include "core/package_test.h"
 
 namespace mpsready {
 namespace {
@@ -34,6 +37,12 @@ int truth_of(const std::string& text) {
   return 2;
 }
 
+// A qualified name's last part (`Outer.CUDAAccelerator` -> `CUDAAccelerator`).
+std::string last_name(const std::string& name) {
+  const size_t dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
 // Names a device option goes by: set to `mps` on a Mac where it accepts that.
 bool is_device_option(const std::string& name) {
   return name == "device" || name == "device_type" || name == "accelerator" || name == "device_name";
@@ -52,23 +61,89 @@ std::string_view to_string(MacStatus status) {
   return "unreached";
 }
 
-MacPath::MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph& graph)
-    : facts_(facts), model_(model), graph_(graph) {
+MacPath::MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph& graph,
+                 const std::set<std::string>* missing_packages)
+    : facts_(facts), model_(model), graph_(graph), missing_packages_(missing_packages) {
   for (size_t fi = 0; fi < facts.code.size(); ++fi) {
     for (const CodeOption& o : facts.code[fi].options) options_[o.name].emplace_back(static_cast<int>(fi), &o);
     file_of_path_.emplace(facts.code[fi].path, static_cast<int>(fi));
     for (const std::string& name : facts.code[fi].cuda_flags) cuda_flags_.emplace(static_cast<int>(fi), name);
+    for (const auto& [name, package] : facts.code[fi].package_flags) package_flags_.emplace(std::make_pair(static_cast<int>(fi), name), package);
   }
+  // What each function requires that a Mac lacks; a class takes its constructor's.
+  const std::vector<CallNode>& nodes = graph.nodes();
+  requires_.assign(nodes.size(), "");
+  if (missing_packages_ && !missing_packages_->empty()) {
+    std::map<std::pair<int, int>, const CodeFunction*> by_line;  // (file, line) -> function
+    for (size_t fi = 0; fi < facts.code.size(); ++fi)
+      for (const CodeFunction& fn : facts.code[fi].functions)
+        if (!fn.raise_tests.empty()) by_line.emplace(std::make_pair(static_cast<int>(fi), fn.line), &fn);
+    std::vector<bool> own_init(nodes.size(), false);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      const CallNode& n = nodes[i];
+      if (n.kind != CallNode::Kind::function) continue;
+      const auto cls = graph.class_of(i);
+      if (cls && n.name.ends_with(".__init__")) own_init[*cls] = true;
+      const auto fn = by_line.find({n.file, n.line});
+      if (fn == by_line.end() || fn->second->name != n.name) continue;
+      requires_[i] = requirement_of(n.file, *fn->second);
+      if (cls && n.name.ends_with(".__init__")) requires_[*cls] = requires_[i];
+    }
+    // A class without its own constructor runs the nearest one up its bases.
+    for (size_t c = 0; c < nodes.size(); ++c) {
+      if (nodes[c].kind != CallNode::Kind::klass || own_init[c]) continue;
+      std::vector<size_t> up(graph.bases(c).begin(), graph.bases(c).end());
+      for (size_t k = 0; k < up.size() && k < kMaxBases; ++k) {
+        if (own_init[up[k]]) {
+          requires_[c] = requires_[up[k]];
+          break;
+        }
+        for (const size_t b : graph.bases(up[k]))
+          if (std::find(up.begin(), up.end(), b) == up.end()) up.push_back(b);
+      }
+    }
+  }
+  find_device_families();
   search();
 }
 
-bool MacPath::reads_cuda_flag(int file, const CodeCondition& c) const {
-  if (cuda_flags_.empty() || !c.option_value.empty() || (c.text != c.option && c.text != "not " + c.option))
-    return false;
-  std::string name = c.option;
+void MacPath::find_device_families() {
+  const std::vector<CallNode>& nodes = graph_.nodes();
+  cuda_member_.assign(nodes.size(), "");
+  // Classes by (base, name): the siblings one base gathers.
+  std::map<std::pair<size_t, std::string>, size_t> by_base;
+  for (size_t c = 0; c < nodes.size(); ++c)
+    if (nodes[c].kind == CallNode::Kind::klass)
+      for (const size_t b : graph_.bases(c)) by_base.emplace(std::make_pair(b, last_name(nodes[c].name)), c);
+  // An MPS class whose methods are mostly stubs (distributed_facts.h) is no way to run on a Mac.
+  std::set<std::pair<std::string, int>> stubs;
+  for (const EvidenceFact& e : facts_.evidence)
+    if (e.kind == "mps-stub") stubs.emplace(e.path, e.line);
+  // The device's name as a class name spells it: `CUDA`, `Cuda`, `cuda` and their MPS twins.
+  static const std::pair<std::string_view, std::string_view> kSpellings[] = {{"CUDA", "MPS"}, {"Cuda", "Mps"}, {"cuda", "mps"}};
+  for (size_t c = 0; c < nodes.size(); ++c) {
+    if (nodes[c].kind != CallNode::Kind::klass) continue;
+    const std::string name = last_name(nodes[c].name);
+    for (const auto& [cuda, mps] : kSpellings) {
+      const size_t at = name.find(cuda);
+      if (at == std::string::npos) continue;
+      const std::string twin = name.substr(0, at) + std::string(mps) + name.substr(at + cuda.size());
+      for (const size_t b : graph_.bases(c)) {
+        const auto it = by_base.find({b, twin});
+        if (it == by_base.end() || stubs.count({nodes[it->second].path, nodes[it->second].line})) continue;
+        cuda_member_[c] = "a device family's CUDA member, chosen only for a CUDA device: a Mac runs `" + twin + "` (" +
+                          nodes[it->second].path + ":" + std::to_string(nodes[it->second].line) + ")";
+        break;
+      }
+      if (!cuda_member_[c].empty()) break;
+    }
+  }
+}
+
+std::pair<int, std::string> MacPath::flag_origin(int file, std::string name) const {
   constexpr int kMaxHops = 4;
   for (int hop = 0; hop < kMaxHops && file >= 0; ++hop) {
-    if (cuda_flags_.count({file, name})) return true;
+    if (cuda_flags_.count({file, name}) || package_flags_.count({file, name})) return {file, name};
     const CodeGraphFact& code = facts_.code[static_cast<size_t>(file)];
     int next = -1;
     for (const CodeBinding& b : code.bindings) {
@@ -83,12 +158,47 @@ bool MacPath::reads_cuda_flag(int file, const CodeCondition& c) const {
     }
     file = next;
   }
-  return false;
+  return {-1, {}};
+}
+
+bool MacPath::reads_cuda_flag(int file, const CodeCondition& c) const {
+  if (cuda_flags_.empty() || !c.option_value.empty() || (c.text != c.option && c.text != "not " + c.option))
+    return false;
+  return cuda_flags_.count(flag_origin(file, c.option)) != 0;
+}
+
+std::string MacPath::missing_package(int file, const CodeCondition& c, bool& missing_when_true) const {
+  if (!missing_packages_ || missing_packages_->empty() || c.kind != 'i') return {};
+  if (const auto test = read_package_test(c.text); test && missing_packages_->count(test->package)) {
+    missing_when_true = test->negated;
+    return test->package;
+  }
+  if (package_flags_.empty() || c.option.empty() || !c.option_value.empty() ||
+      (c.text != c.option && c.text != "not " + c.option))
+    return {};
+  const auto it = package_flags_.find(flag_origin(file, c.option));
+  if (it == package_flags_.end() || !missing_packages_->count(it->second)) return {};
+  missing_when_true = c.option_negated;
+  return it->second;
+}
+
+std::string MacPath::requirement_of(int file, const CodeFunction& fn) const {
+  const std::vector<CodeCondition>& conditions = facts_.code[static_cast<size_t>(file)].conditions;
+  for (const int t : fn.raise_tests) {
+    bool missing_when_true = false;
+    const std::string package = missing_package(file, conditions[static_cast<size_t>(t)], missing_when_true);
+    if (!package.empty() && missing_when_true)
+      return "`" + fn.name + "` requires `" + package + "`, which has no macOS build (`if " +
+             conditions[static_cast<size_t>(t)].text + ": raise`)";
+  }
+  return {};
 }
 
 int MacPath::test_value(int file, const CodeCondition& c, bool& option) const {
   option = false;
   int v = c.mac;
+  bool missing_when_true = false;
+  if (v == 2 && !missing_package(file, c, missing_when_true).empty()) return missing_when_true ? 1 : 0;
   if (v == 2 && !c.option.empty()) {
     if (reads_cuda_flag(file, c)) {
       v = c.option_negated ? 1 : 0;  // the flag is a CUDA test: false on a Mac
@@ -158,8 +268,28 @@ MacPath::Level MacPath::condition_level(int file, int condition, bool site) cons
 
 MacPath::Level MacPath::edge_level(const CallEdge& edge) const {
   if (edge.via == 'i') return {edge.import_level, edge.import_detail};
+  // A public method of an object runs when a user calls it (the class's own `m` edge, not a
+  // dispatch through a method name), and a class or function named as a value (in a registry,
+  // passed on) runs where it is chosen; one that refuses to run without a package a Mac cannot
+  // install is a feature for machines that have it. A call to it on the path is no such choice,
+  // nor is the constructor an instance runs.
+  if (((edge.via == 'm' && !edge.needs_instance) || edge.via == 'v') && !requires_[edge.to].empty() &&
+      !graph_.nodes()[edge.to].name.ends_with(".__init__"))
+    return {static_cast<int>(MacStatus::optional_off), "only for a user who installs it: " + requires_[edge.to]};
+  // A device family's CUDA member, named as a value (a registry of accelerators) or made on a
+  // branch the defaults leave undecided (`if accelerator == "cuda":`), is what a CUDA device
+  // gets: a Mac, with the device `mps`, gets the MPS member.
+  const bool cuda_member = !cuda_member_[edge.to].empty();
+  if (cuda_member && edge.via == 'v') return {static_cast<int>(MacStatus::not_on_mac), "only as " + cuda_member_[edge.to]};
   if (edge.file < 0 || edge.condition < 0) return {};
-  return condition_level(edge.file, edge.condition);
+  Level l = condition_level(edge.file, edge.condition);
+  if (cuda_member && l.level == static_cast<int>(MacStatus::optional))
+    return {static_cast<int>(MacStatus::not_on_mac), l.label + ", " + cuda_member_[edge.to]};
+  // A call on a feature branch to code that requires a package a Mac cannot install is that
+  // feature's, as an import of the package there would be (assess.cpp): off a default run.
+  if (l.level == static_cast<int>(MacStatus::optional) && !requires_[edge.to].empty())
+    l = {static_cast<int>(MacStatus::optional_off), l.label + ", a feature that needs what " + requires_[edge.to]};
+  return l;
 }
 
 void MacPath::search() {
@@ -179,8 +309,20 @@ void MacPath::search() {
     else if ((n.public_top && graph_.in_degree_from_core(i) == 0) || n.registered)
       root = module && (module->reach == Reach::unconditional || module->reach == Reach::lazy);
     if (root) {
-      best_[i] = 0;
-      buckets[0].push_back(i);
+      // A public function or class that refuses to run without a package a Mac cannot install
+      // (its constructor's requirement, for a class) is a feature for machines that have it,
+      // unless the path itself calls it.
+      // The public CUDA member of a device family is a CUDA device's choice.
+      int level = 0;
+      if (n.kind != CallNode::Kind::module && !cuda_member_[i].empty()) {
+        level = static_cast<int>(MacStatus::not_on_mac);
+        label_[i] = "only as " + cuda_member_[i];
+      } else if (n.kind != CallNode::Kind::module && !requires_[i].empty()) {
+        level = static_cast<int>(MacStatus::optional_off);
+        label_[i] = "only for a user who installs it: " + requires_[i];
+      }
+      best_[i] = level;
+      buckets[static_cast<size_t>(level)].push_back(i);
     }
   }
   // A call on an object of unknown class (`self.accelerator.setup_device()`), or `self.run()`
@@ -249,6 +391,8 @@ std::string MacPath::chain_of(size_t node) const {
       const CallEdge& edge = graph_.edges()[e];
       const Level l = edge_level(edge);
       if (l.level > 0 && !l.label.empty()) step += " (" + l.label + ")";
+    } else if (best_[at] > 0 && !label_[at].empty()) {
+      step += " (" + label_[at] + ")";  // a root that is a choice (search())
     }
     steps.push_back(std::move(step));
     if (e == kNone) break;

@@ -35,7 +35,10 @@ struct MacReach {
 
 class MacPath {
  public:
-  MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph& graph);
+  // `missing_packages`: packages that have no macOS build (normalized, core/package_test.h): a
+  // test of whether one is installed is false on a Mac. Null: none known.
+  MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph& graph,
+          const std::set<std::string>* missing_packages = nullptr);
   // The status of the function around `line` of `path`; nullopt where the graph has no facts.
   std::optional<MacReach> at(const std::string& path, int line) const;
   // The status of a site, bytes [start, end) of `path`: its function's, unless the site's own conditions
@@ -69,6 +72,17 @@ class MacPath {
   // Whether the test is a bare name that is a module's CUDA flag (CodeGraphFact::cuda_flags), its
   // own or one it imports, followed through at most a few re-exports.
   bool reads_cuda_flag(int file, const CodeCondition& c) const;
+  // Where the test asks whether a package with no macOS build is installed — inline
+  // (`not RequirementCache("transformer_engine")`) or through a module's flag bound to such a
+  // test, its own or one it imports — that package; "" otherwise. `missing_when_true`: the test
+  // holds when the package is missing (`not …`).
+  std::string missing_package(int file, const CodeCondition& c, bool& missing_when_true) const;
+  // The module flag `name` read in `file`, followed through at most a few re-exports: the file
+  // and name that bind it.
+  std::pair<int, std::string> flag_origin(int file, std::string name) const;
+  // A function that raises at its top when a package with no macOS build is missing (`if not
+  // _TE_AVAILABLE: raise ModuleNotFoundError(...)`): what it requires, as a reason; "" otherwise.
+  std::string requirement_of(int file, const CodeFunction& fn) const;
   // A test under Mac assumptions, before the region's negation: 1 true, 0 false, 2 undecided;
   // `option`: decided by an option's default.
   int test_value(int file, const CodeCondition& c, bool& option) const;
@@ -80,6 +94,16 @@ class MacPath {
   const CallGraph& graph_;
   std::map<std::string, std::vector<std::pair<int, const CodeOption*>>> options_;
   std::set<std::pair<int, std::string>> cuda_flags_;  // (file, name) of module CUDA flags
+  std::map<std::pair<int, std::string>, std::string> package_flags_;  // (file, name) -> package
+  const std::set<std::string>* missing_packages_ = nullptr;
+  // Per node: what a function requires that a Mac lacks (requirement_of); for a class, what its
+  // `__init__` requires. "" for none.
+  std::vector<std::string> requires_;
+  // Per class node: for the CUDA member of a device family (`CUDAAccelerator` beside an
+  // `MPSAccelerator` of the same repository base, whose methods are more than stubs), why a Mac
+  // does not run it; "" for every other node.
+  std::vector<std::string> cuda_member_;
+  void find_device_families();
   std::map<std::string, int> file_of_path_;  // path -> index into RepoFacts::code  // name -> (file, option)
   std::vector<int> best_;
   std::vector<size_t> via_;  // the edge that gave the best level, SIZE_MAX for a root

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <unordered_set>
 
+#include "core/package_test.h"
 #include "core/source_text.h"
 #include "python/guard_map.h"
 #include "python/import_context.h"
@@ -32,6 +33,8 @@ bool reads_as_generic_flag(std::string_view name) {
 constexpr size_t kMaxConditionText = 80;
 constexpr size_t kMaxCalleeText = 120;
 constexpr uint32_t kMaxFallbackStatements = 3;
+// A function states a few requirements at its top; more are not read.
+constexpr size_t kMaxRaiseTests = 8;
 
 std::string one_line(std::string_view text, size_t limit = kMaxConditionText) {
   std::string out;
@@ -96,6 +99,16 @@ bool ends_with_return(TSNode block) {
     if (node_is(last, "comment")) continue;
     return node_is(last, "return_statement") || node_is(last, "continue_statement") ||
            node_is(last, "break_statement");
+  }
+  return false;
+}
+
+// The last statement of a block raises: the test before it is something the function requires.
+bool ends_with_raise(TSNode block) {
+  for (uint32_t i = ts_node_named_child_count(block); i > 0; --i) {
+    const TSNode last = ts_node_named_child(block, i - 1);
+    if (node_is(last, "comment")) continue;
+    return node_is(last, "raise_statement");
   }
   return false;
 }
@@ -458,12 +471,25 @@ class Walker {
       const uint32_t count = ts_node_named_child_count(node);
       std::vector<Frame> children;
       int cond = frame.cond;
+      // A function's own body: the `if …: raise` tests it starts with (after its docstring) are
+      // what it requires.
+      bool requirements = frame.func >= 0 && frame.cond < 0 && node_is(ts_node_parent(node), "function_definition");
       for (uint32_t i = 0; i < count; ++i) {
         Frame child = frame;
         child.node = ts_node_named_child(node, i);
         child.cond = cond;
         child.no_ref = false;
         children.push_back(child);
+        if (requirements && node_is(child.node, "if_statement") && !has_alternative(child.node) &&
+            ends_with_raise(ts_node_child_by_field_id(child.node, f.consequence))) {
+          std::vector<int>& tests = out_.functions[static_cast<size_t>(frame.func)].raise_tests;
+          if (tests.size() < kMaxRaiseTests)
+            tests.push_back(add_condition(-1, ts_node_child_by_field_id(child.node, f.condition), false));
+        } else if (!node_is(child.node, "comment") &&
+                   !(node_is(child.node, "expression_statement") && ts_node_named_child_count(child.node) == 1 &&
+                     node_is(ts_node_named_child(child.node, 0), "string"))) {
+          requirements = false;  // the function's work has begun
+        }
         if (node_is(child.node, "if_statement") && !has_alternative(child.node) &&
             ends_with_return(ts_node_child_by_field_id(child.node, f.consequence))) {
           const TSNode test = ts_node_child_by_field_id(child.node, f.condition);
@@ -677,6 +703,11 @@ class Walker {
       if (frame.cls < 0 && frame.func < 0 && frame.cond < 0 && node_is(left, "identifier") && node_is(node, "assignment") &&
           !ts_node_is_null(right) && file_.cuda_check(right) == CudaCheck::positive)
         out_.cuda_flags.emplace_back(file_.text(left));
+      // Or to a test of whether a package is installed.
+      if (frame.cls < 0 && frame.func < 0 && frame.cond < 0 && node_is(left, "identifier") && node_is(node, "assignment") &&
+          node_is(right, "call"))
+        if (const auto test = read_package_test(one_line(file_.text(right), kMaxCalleeText)); test && !test->negated)
+          out_.package_flags.emplace_back(file_.text(left), test->package);
       if (!ts_node_is_null(right)) push({right, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
       if (!ts_node_is_null(left)) push({left, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, true});
       return;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include <string>
 #include <utility>
@@ -22,7 +23,10 @@ using Files = std::vector<std::pair<std::string, std::string>>;
 
 class Graph {
  public:
-  explicit Graph(const Files& files) {
+  // `missing`: packages with no macOS build (normalized names), as the assessment reads them
+  // from the package table.
+  explicit Graph(const Files& files, const std::set<std::string>* missing = nullptr) {
+    if (missing) missing_ = *missing;
     PythonParser parser;
     for (const auto& [path, source] : files) {
       facts_.python_files.push_back(path);
@@ -34,7 +38,7 @@ class Graph {
     }
     model_.emplace(facts_, paths_, ModelConfig{});
     graph_.emplace(facts_, *model_);
-    mac_.emplace(facts_, *model_, *graph_);
+    mac_.emplace(facts_, *model_, *graph_, &missing_);
   }
 
   std::optional<size_t> node(const std::string& path, const std::string& name) const {
@@ -75,6 +79,7 @@ class Graph {
   const CodeGraphFact& code(size_t i) const { return facts_.code[i]; }
 
  private:
+  std::set<std::string> missing_;
   RepoFacts facts_;
   std::vector<std::string> paths_;
   std::vector<std::string> sources_;
@@ -253,6 +258,95 @@ TEST(MacPath, DispatchReachesOnlyClassesWithInstances) {
   EXPECT_EQ(g.at("pkg/accel.py", "cuda_step").status, MacStatus::unreached);
   // A constructor runs for every subclass's instance: its subclasses' files.
   EXPECT_EQ(g.graph().files_of_subclasses_constructing("pkg/accel.py", 4), std::vector<std::string>{});
+}
+
+TEST(MacPath, CodeThatRequiresAPackageAMacCannotInstallIsAFeature) {
+  const std::string precision =
+      "from .imports import RequirementCache\n\n"
+      "_TE_AVAILABLE = RequirementCache(\"transformer_engine>=1.0\")\n"
+      "_EINOPS_AVAILABLE = RequirementCache(\"einops\")\n\n"
+      "class Fp8Precision:\n    def __init__(self):\n        if not _TE_AVAILABLE:\n            raise ModuleNotFoundError('te')\n"
+      "        self.recipe = make_recipe()\n\n    def forward_context(self):\n        return te_context()\n\n"
+      "class Fp8Child(Fp8Precision):\n    pass\n\n"
+      "class EinopsPrecision:\n    def __init__(self):\n        if not _EINOPS_AVAILABLE:\n            raise ModuleNotFoundError('einops')\n\n"
+      "    def forward_context(self):\n        return einops_context()\n\n"
+      "def make_recipe(): pass\ndef te_context(): pass\ndef einops_context(): pass\n\n"
+      "def export_trt(model):\n    if not importlib.util.find_spec(\"torch_tensorrt\"):\n        raise ModuleNotFoundError('trt')\n"
+      "    return trt_compile(model)\n\ndef trt_compile(model): pass\n";
+  const std::string trainer =
+      "from .precision import Fp8Precision, Fp8Child, EinopsPrecision\n\n"
+      "ALIASES = ((\"fp8\", Fp8Child),)\n\n"
+      "class Trainer:\n    def __init__(self, precision='32'):\n        self._flag = precision\n"
+      "        if self._flag == 'fp8':\n            self.precision = Fp8Precision()\n"
+      "        self.other = EinopsPrecision()\n";
+  const Files files{{"pkg/__init__.py", "from .trainer import Trainer\nfrom .precision import Fp8Precision, export_trt\n"},
+                    {"pkg/imports.py", "class RequirementCache:\n    pass\n"},
+                    {"pkg/precision.py", precision},
+                    {"pkg/trainer.py", trainer}};
+  const std::set<std::string> missing{"transformer_engine", "torch_tensorrt"};
+  const Graph g(files, &missing);
+  // Made only on a feature branch, named in a registry, exported: a feature for machines that
+  // can install the package; its methods with it.
+  EXPECT_EQ(g.at("pkg/precision.py", "Fp8Precision.__init__").status, MacStatus::optional_off);
+  EXPECT_EQ(g.at("pkg/precision.py", "make_recipe").status, MacStatus::optional_off);
+  EXPECT_EQ(g.at("pkg/precision.py", "te_context").status, MacStatus::optional_off);
+  EXPECT_EQ(g.at("pkg/precision.py", "trt_compile").status, MacStatus::optional_off);
+  EXPECT_NE(g.at("pkg/precision.py", "Fp8Precision.__init__").deciding.find("transformer_engine"), std::string::npos);
+  // The trap: a package a Mac can install is tested like any other, and the code runs.
+  EXPECT_EQ(g.at("pkg/precision.py", "einops_context").status, MacStatus::on_default);
+  // The same code with no package known to be missing: the export and the registry reach it.
+  const Graph unknown(files);
+  EXPECT_EQ(unknown.at("pkg/precision.py", "make_recipe").status, MacStatus::on_default);
+  EXPECT_EQ(unknown.at("pkg/precision.py", "trt_compile").status, MacStatus::on_default);
+}
+
+TEST(MacPath, CodeThatRequiresAMissingPackageOnTheDefaultPathStaysThere) {
+  // The trap of the test above: the default run makes the object, so a Mac fails there.
+  const std::string precision =
+      "_TE_AVAILABLE = RequirementCache(\"transformer_engine\")\n\n"
+      "class Fp8Precision:\n    def __init__(self):\n        if not _TE_AVAILABLE:\n            raise ModuleNotFoundError('te')\n"
+      "        self.recipe = make_recipe()\n\ndef make_recipe(): pass\n";
+  const std::string trainer =
+      "from .precision import Fp8Precision\n\n"
+      "class Trainer:\n    def __init__(self, precision='fp8'):\n        if precision == 'fp8':\n"
+      "            self.precision = Fp8Precision()\n\n"
+      "    def fit(self, model):\n        model.export_trt()\n";
+  const std::string model =
+      "_TRT = RequirementCache(\"torch_tensorrt\")\n\n"
+      "class Model:\n    def export_trt(self):\n        if not _TRT:\n            raise ModuleNotFoundError('trt')\n"
+      "        trt_compile(self)\n\ndef trt_compile(m): pass\n";
+  const std::set<std::string> missing{"transformer_engine", "torch_tensorrt"};
+  const Graph g({{"pkg/__init__.py", "from .trainer import Trainer\nfrom .model import Model\n"},
+                 {"pkg/precision.py", precision},
+                 {"pkg/trainer.py", trainer},
+                 {"pkg/model.py", model}},
+                &missing);
+  EXPECT_EQ(g.at("pkg/precision.py", "make_recipe").status, MacStatus::on_default);
+  // A call of such a method on the path, through an object of unknown class, is no user's choice.
+  EXPECT_EQ(g.at("pkg/model.py", "trt_compile").status, MacStatus::on_default);
+}
+
+TEST(MacPath, ADeviceFamilysCudaMemberIsACudaDevicesChoice) {
+  const Graph g(Files{
+        {"pkg/__init__.py", "from .acc import Accelerator, CUDAAccelerator, MPSAccelerator, CudaHelper\nfrom .run import train\n"},
+        {"pkg/acc.py",
+         "class Accelerator:\n    def setup(self, d):\n        raise NotImplementedError\n\n"
+         "class CUDAAccelerator(Accelerator):\n    def setup(self, d):\n        cuda_setup(d)\n\n"
+         "class MPSAccelerator(Accelerator):\n    def setup(self, d):\n        mps_setup(d)\n\n"
+         "class CudaHelper:\n    def setup(self, d):\n        helper_setup(d)\n\n"
+         "def cuda_setup(d): pass\ndef helper_setup(d): pass\ndef mps_setup(d): pass\n"},
+        {"pkg/run.py",
+         "from .acc import CUDAAccelerator, MPSAccelerator\n\n"
+         "TABLE = {\"cuda\": CUDAAccelerator, \"mps\": MPSAccelerator}\n\n"
+         "def train(flag='auto'):\n    if flag == 'cuda':\n        acc = CUDAAccelerator()\n    acc = TABLE[flag]()\n"}});
+  // Exported, in a table, made on an undecided branch: a CUDA device's choice.
+  EXPECT_EQ(g.at("pkg/acc.py", "cuda_setup").status, MacStatus::not_on_mac);
+  EXPECT_NE(g.at("pkg/acc.py", "cuda_setup").chain.find("MPSAccelerator"), std::string::npos);
+  EXPECT_EQ(g.at("pkg/acc.py", "mps_setup").status, MacStatus::on_default);
+  // A CUDA name with no MPS sibling of the same base is no family member.
+  EXPECT_EQ(g.at("pkg/acc.py", "helper_setup").status, MacStatus::on_default);
+  // The trap, an MPS sibling that only raises, needs the stub evidence of a whole scan:
+  // tests/model_repos/device-family-mps-stub-partial.
 }
 
 TEST(CallGraph, AConstructorReachesTheFilesOfItsSubclasses) {
