@@ -136,6 +136,20 @@ void place_on_mac_path(Finding& f, const MacPath& mac, const std::map<std::strin
                 (f.context.empty() ? "" : "; " + f.context);
   }
   if (!mac.in_function(f.path, f.location.line)) {
+    // An import a Mac fails and catches (`try: from apex import amp` / `except ImportError: amp
+    // = None`) breaks where what it binds is used untested: it takes those uses' status
+    // (MacPath::caught_import).
+    if (import_rule && f.in_core)
+      if (const auto caught = mac.caught_import(f.path, f.location.line)) {
+        f.mac_path = std::string(to_string(caught->status));
+        f.mac_chain = caught->chain;
+        if (caught->status != MacStatus::not_on_mac && caught->status != MacStatus::optional_off) return;
+        f.in_core = false;
+        if (caught->status == MacStatus::not_on_mac) change_impact(f, ImpactChange::not_on_mac_path);
+        f.context = std::string(caught->status == MacStatus::not_on_mac ? "not on a Mac's path: " : "optional feature, off by default: ") +
+                    "on a Mac the import fails and is caught, and what it binds is used untested only in " + caught->chain;
+        return;
+      }
     // Module code runs when the module is imported. A module the core imports only inside
     // functions (`def dtw_cuda(x): from .triton_ops import kernel`) runs where those functions
     // do: its body's status on the call graph, where that is decided. Elsewhere module code

@@ -210,6 +210,7 @@ struct CodeBinding {
   std::string local;
   std::string target;
   int level = 0;
+  int line = 0;  // of the import statement
 };
 
 // An option's default, read from a parameter (`use_flash=False`), an argparse option

@@ -100,6 +100,7 @@ void put_code_graphs(std::string& out, const std::vector<CodeGraphFact>& facts) 
       put_string(out, b.local);
       put_string(out, b.target);
       put_int(out, b.level);
+      put_int(out, b.line);
     }
     put_varint(out, g.options.size());
     for (const CodeOption& o : g.options) {
@@ -174,7 +175,7 @@ bool get_code_graphs(ByteReader& in, std::vector<CodeGraphFact>& facts, const st
     if (!get_count(in, n, total)) return false;
     g.bindings.resize(n);
     for (CodeBinding& b : g.bindings)
-      if (!in.string(b.local) || !in.string(b.target) || !get_int(in, b.level)) return false;
+      if (!in.string(b.local) || !in.string(b.target) || !get_int(in, b.level) || !get_int(in, b.line)) return false;
     if (!get_count(in, n, total)) return false;
     g.options.resize(n);
     for (CodeOption& o : g.options)

@@ -1,6 +1,7 @@
 #include "model/call_graph.h"
 
 #include <algorithm>
+#include <set>
 
 namespace mpsready {
 namespace {
@@ -288,16 +289,20 @@ std::vector<std::string> CallGraph::files_of_subclasses_constructing(const std::
   const auto node = node_at(path, line);
   const auto cls = node ? class_of(*node) : std::nullopt;
   if (!cls || last_segment(nodes_[*node].name) != "__init__") return files;
-  std::vector<size_t> down{*cls};
-  for (size_t i = 0; i < down.size() && i < 256; ++i)
-    for (const size_t sub : subclasses_[down[i]]) {
-      if (std::find(down.begin(), down.end(), sub) != down.end()) continue;
-      down.push_back(sub);
-      files.push_back(nodes_[sub].path);
-    }
+  const std::vector<size_t> down = lineage(*cls, false);
+  for (size_t i = 1; i < down.size(); ++i) files.push_back(nodes_[down[i]].path);
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());
   return files;
+}
+
+std::vector<size_t> CallGraph::lineage(size_t cls, bool up) const {
+  std::vector<size_t> out{cls};
+  std::set<size_t> seen{cls};
+  for (size_t i = 0; i < out.size() && out.size() < kMaxLineage; ++i)
+    for (const size_t next : up ? bases_[out[i]] : subclasses_[out[i]])
+      if (out.size() < kMaxLineage && seen.insert(next).second) out.push_back(next);
+  return out;
 }
 
 std::optional<size_t> CallGraph::node_at(const std::string& path, int line) const {

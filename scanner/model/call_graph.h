@@ -68,6 +68,11 @@ class CallGraph {
   }
   // A class's bases within the repository.
   const std::vector<size_t>& bases(size_t cls) const { return bases_[cls]; }
+  // `cls` and its ancestors (`up`: through its bases) or descendants (through the classes that
+  // name it as a base), breadth first, so the nearest come first; each once, and at most
+  // kMaxLineage, however deep or cyclic the hierarchy input makes.
+  static constexpr size_t kMaxLineage = 256;
+  std::vector<size_t> lineage(size_t cls, bool up) const;
   // Where `line` of `path` is in a class's constructor (`__init__`), which every instance of the
   // class or of a subclass runs (inherited, or through `super().__init__`): the files of those
   // subclasses, transitively, sorted. Empty elsewhere.

@@ -1,6 +1,7 @@
 #include "model/mac_path.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -14,7 +15,6 @@ namespace {
 constexpr int kUnreached = static_cast<int>(MacStatus::unreached);
 constexpr size_t kNone = SIZE_MAX;
 constexpr size_t kMaxChainSteps = 8;
-constexpr size_t kMaxBases = 64;  // a class's ancestors walked when an instance of it is reached
 
 std::string strip_quotes(const std::string& text) {
   if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
@@ -43,6 +43,12 @@ std::string last_name(const std::string& name) {
   return dot == std::string::npos ? name : name.substr(dot + 1);
 }
 
+// A test that is a name alone or its negation (`if HAS_TE:`, `if not _TE_AVAILABLE:`): the form in
+// which a module's flag is read.
+bool bare_flag_test(const CodeCondition& c) {
+  return c.option_value.empty() && !c.option.empty() && (c.text == c.option || c.text == "not " + c.option);
+}
+
 // Names a device option goes by: set to `mps` on a Mac where it accepts that.
 bool is_device_option(const std::string& name) {
   return name == "device" || name == "device_type" || name == "accelerator" || name == "device_name";
@@ -69,6 +75,15 @@ MacPath::MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph
     file_of_path_.emplace(facts.code[fi].path, static_cast<int>(fi));
     for (const std::string& name : facts.code[fi].cuda_flags) cuda_flags_.emplace(static_cast<int>(fi), name);
     for (const auto& [name, package] : facts.code[fi].package_flags) package_flags_.emplace(std::make_pair(static_cast<int>(fi), name), package);
+    // Each `if` test that asks whether a missing package is installed, read once here rather
+    // than each time the search reads an edge's level.
+    if (missing_packages && !missing_packages->empty())
+      for (size_t ci = 0; ci < facts.code[fi].conditions.size(); ++ci) {
+        const CodeCondition& c = facts.code[fi].conditions[ci];
+        if (c.kind != 'i') continue;
+        if (auto test = read_package_test(c.text); test && missing_packages->count(test->package))
+          package_tests_.emplace(std::make_pair(static_cast<int>(fi), static_cast<int>(ci)), std::move(*test));
+      }
   }
   // What each function requires that a Mac lacks; a class takes its constructor's.
   const std::vector<CallNode>& nodes = graph.nodes();
@@ -92,29 +107,138 @@ MacPath::MacPath(const RepoFacts& facts, const RepoModel& model, const CallGraph
     // A class without its own constructor runs the nearest one up its bases.
     for (size_t c = 0; c < nodes.size(); ++c) {
       if (nodes[c].kind != CallNode::Kind::klass || own_init[c]) continue;
-      std::vector<size_t> up(graph.bases(c).begin(), graph.bases(c).end());
-      for (size_t k = 0; k < up.size() && k < kMaxBases; ++k) {
-        if (own_init[up[k]]) {
-          requires_[c] = requires_[up[k]];
+      const std::vector<size_t> up = graph.lineage(c, true);
+      if (const auto own = std::find_if(up.begin() + 1, up.end(), [&](size_t b) { return own_init[b]; }); own != up.end())
+        requires_[c] = requires_[*own];
+    }
+  }
+  for (size_t c = 0; c < nodes.size(); ++c)
+    if (nodes[c].kind == CallNode::Kind::klass)
+      for (const size_t g : groups_of(c)) siblings_.emplace(std::make_pair(g, last_name(nodes[c].name)), c);
+  find_device_families();
+  find_package_families();
+  search();
+  find_caught_import_uses();
+}
+
+std::vector<size_t> MacPath::groups_of(size_t cls) const {
+  const std::vector<size_t>& bases = graph_.bases(cls);
+  if (!bases.empty()) return bases;
+  // Classes without a repository base gather by module: past the node indices, one per file.
+  const CallNode& n = graph_.nodes()[cls];
+  if (n.file < 0) return {};
+  return {graph_.nodes().size() + static_cast<size_t>(n.file)};
+}
+
+void MacPath::find_package_families() {
+  if (!missing_packages_ || missing_packages_->empty()) return;
+  // Package names as a class name spells them: `transformer_engine` as `TransformerEngine`. The
+  // CUDA runtime's own package (`cuda`) spells the device, whose families find_device_families reads.
+  const auto squeezed = [](std::string_view text) {
+    std::string out;
+    for (const char c : text)
+      if (c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  std::map<std::string, std::string> spelled;  // squeezed -> package
+  for (const std::string& p : *missing_packages_)
+    if (p != "cuda") spelled.emplace(squeezed(p), p);
+  const std::vector<CallNode>& nodes = graph_.nodes();
+  for (size_t c = 0; c < nodes.size(); ++c) {
+    if (nodes[c].kind != CallNode::Kind::klass || !requires_[c].empty()) continue;
+    const std::string name = last_name(nodes[c].name);
+    // Each split of the name at a capital: a leading name (`Apex`) and the family's (`Scaler`).
+    for (size_t at = 1; at + 1 < name.size() && requires_[c].empty(); ++at) {
+      if (!std::isupper(static_cast<unsigned char>(name[at]))) continue;
+      const auto package = spelled.find(squeezed(name.substr(0, at)));
+      if (package == spelled.end()) continue;
+      const std::string family = name.substr(at);
+      // A sibling of the same family under another leading name that names no such package.
+      for (const size_t g : groups_of(c)) {
+        for (auto it = siblings_.lower_bound({g, ""}); it != siblings_.end() && it->first.first == g; ++it) {
+          const std::string& other = it->first.second;
+          if (it->second == c || other.size() <= family.size() || !other.ends_with(family)) continue;
+          const std::string lead = other.substr(0, other.size() - family.size());
+          if (!std::isupper(static_cast<unsigned char>(lead.front())) || spelled.count(squeezed(lead))) continue;
+          requires_[c] = "`" + name + "` is the `" + package->second + "` member of a family whose other members a Mac uses (`" +
+                         other + "`, " + nodes[it->second].path + ":" + std::to_string(nodes[it->second].line) + "); `" +
+                         package->second + "` has no macOS build";
           break;
         }
-        for (const size_t b : graph.bases(up[k]))
-          if (std::find(up.begin(), up.end(), b) == up.end()) up.push_back(b);
+        if (!requires_[c].empty()) break;
       }
     }
   }
-  find_device_families();
-  search();
+}
+
+void MacPath::find_caught_import_uses() {
+  if (!missing_packages_ || missing_packages_->empty()) return;
+  // The names each caught import of a missing package binds, by file.
+  struct Name {
+    std::string local, package;
+    int line;
+  };
+  std::map<int, std::vector<Name>> names;
+  for (const ImportFact& i : facts_.imports) {
+    if (!i.caught || i.lazy || i.level > 0 || i.cell != 0) continue;
+    const auto file = file_of_path_.find(i.path);
+    if (file == file_of_path_.end()) continue;
+    for (const CodeBinding& b : facts_.code[static_cast<size_t>(file->second)].bindings) {
+      if (b.line != i.line || b.level > 0 || b.local == "*") continue;
+      const std::string package = normalized_package(b.target.substr(0, b.target.find('.')));
+      if (missing_packages_->count(package)) names[file->second].push_back({b.local, package, i.line});
+    }
+  }
+  for (const auto& [file, bound] : names) {
+    const CodeGraphFact& code = facts_.code[static_cast<size_t>(file)];
+    for (const CodeCall& call : code.calls) {
+      const std::string first = call.callee.substr(0, call.callee.find_first_of(".("));
+      for (const Name& n : bound) {
+        if (first != n.local) continue;
+        // A use under a test of the name or of the package (`if amp is not None:`, `if
+        // has_apex:`) is the fallback at work.
+        bool tested = false;
+        for (int c = call.condition; c >= 0 && !tested; c = code.conditions[static_cast<size_t>(c)].parent) {
+          std::string text = code.conditions[static_cast<size_t>(c)].text;
+          for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+          tested = text.find(n.local) != std::string::npos || text.find(n.package) != std::string::npos;
+        }
+        if (tested) continue;
+        CaughtUse use{kNone, file, call.condition, call.line};
+        if (call.caller >= 0) {
+          const auto node = graph_.node_at(code.path, code.functions[static_cast<size_t>(call.caller)].line);
+          if (!node || graph_.nodes()[*node].kind != CallNode::Kind::function) continue;
+          use.node = *node;
+        }
+        caught_uses_[{code.path, n.line}].push_back(use);
+      }
+    }
+  }
+}
+
+std::optional<MacReach> MacPath::caught_import(const std::string& path, int line) const {
+  const auto it = caught_uses_.find({path, line});
+  if (it == caught_uses_.end()) return std::nullopt;
+  std::optional<MacReach> best;
+  for (const CaughtUse& use : it->second) {
+    const int from = use.node == kNone ? 0 : best_[use.node];
+    if (from >= kUnreached) continue;
+    const Level here = condition_level(use.file, use.condition);
+    const int level = std::max(from, here.level);
+    if (best && static_cast<int>(best->status) <= level) continue;
+    MacReach r;
+    r.status = static_cast<MacStatus>(level);
+    r.chain = use.node == kNone ? path : chain_of(use.node);
+    r.chain += " → " + path + ":" + std::to_string(use.line) + (here.level > 0 ? " (" + here.label + ")" : "");
+    r.deciding = here.level > from || use.node == kNone ? here.label : label_[use.node];
+    best = std::move(r);
+  }
+  return best;
 }
 
 void MacPath::find_device_families() {
   const std::vector<CallNode>& nodes = graph_.nodes();
   cuda_member_.assign(nodes.size(), "");
-  // Classes by (base, name): the siblings one base gathers.
-  std::map<std::pair<size_t, std::string>, size_t> by_base;
-  for (size_t c = 0; c < nodes.size(); ++c)
-    if (nodes[c].kind == CallNode::Kind::klass)
-      for (const size_t b : graph_.bases(c)) by_base.emplace(std::make_pair(b, last_name(nodes[c].name)), c);
   // An MPS class whose methods are mostly stubs (distributed_facts.h) is no way to run on a Mac.
   std::set<std::pair<std::string, int>> stubs;
   for (const EvidenceFact& e : facts_.evidence)
@@ -128,9 +252,9 @@ void MacPath::find_device_families() {
       const size_t at = name.find(cuda);
       if (at == std::string::npos) continue;
       const std::string twin = name.substr(0, at) + std::string(mps) + name.substr(at + cuda.size());
-      for (const size_t b : graph_.bases(c)) {
-        const auto it = by_base.find({b, twin});
-        if (it == by_base.end() || stubs.count({nodes[it->second].path, nodes[it->second].line})) continue;
+      for (const size_t g : groups_of(c)) {
+        const auto it = siblings_.find({g, twin});
+        if (it == siblings_.end() || stubs.count({nodes[it->second].path, nodes[it->second].line})) continue;
         cuda_member_[c] = "a device family's CUDA member, chosen only for a CUDA device: a Mac runs `" + twin + "` (" +
                           nodes[it->second].path + ":" + std::to_string(nodes[it->second].line) + ")";
         break;
@@ -162,20 +286,20 @@ std::pair<int, std::string> MacPath::flag_origin(int file, std::string name) con
 }
 
 bool MacPath::reads_cuda_flag(int file, const CodeCondition& c) const {
-  if (cuda_flags_.empty() || !c.option_value.empty() || (c.text != c.option && c.text != "not " + c.option))
-    return false;
-  return cuda_flags_.count(flag_origin(file, c.option)) != 0;
+  return !cuda_flags_.empty() && bare_flag_test(c) && cuda_flags_.count(flag_origin(file, c.option)) != 0;
 }
 
 std::string MacPath::missing_package(int file, const CodeCondition& c, bool& missing_when_true) const {
   if (!missing_packages_ || missing_packages_->empty() || c.kind != 'i') return {};
-  if (const auto test = read_package_test(c.text); test && missing_packages_->count(test->package)) {
-    missing_when_true = test->negated;
-    return test->package;
+  // The inline test, read once per condition (package_tests_).
+  const std::vector<CodeCondition>& conditions = facts_.code[static_cast<size_t>(file)].conditions;
+  const bool listed = &c >= conditions.data() && &c < conditions.data() + conditions.size();
+  if (const auto test = listed ? package_tests_.find({file, static_cast<int>(&c - conditions.data())}) : package_tests_.end();
+      test != package_tests_.end()) {
+    missing_when_true = test->second.negated;
+    return test->second.package;
   }
-  if (package_flags_.empty() || c.option.empty() || !c.option_value.empty() ||
-      (c.text != c.option && c.text != "not " + c.option))
-    return {};
+  if (package_flags_.empty() || !bare_flag_test(c)) return {};
   const auto it = package_flags_.find(flag_origin(file, c.option));
   if (it == package_flags_.end() || !missing_packages_->count(it->second)) return {};
   missing_when_true = c.option_negated;
@@ -361,17 +485,13 @@ void MacPath::search() {
       }
       if (nodes[at].kind != CallNode::Kind::klass) continue;
       // An instance of this class is one of each of its bases: release their waiting dispatches.
-      std::vector<size_t> up{at};
-      for (size_t i = 0; i < up.size() && i < kMaxBases; ++i) {
-        const size_t cls = up[i];
+      for (const size_t cls : graph_.lineage(at, true)) {
         if (instance_level[cls] <= level) continue;
         instance_level[cls] = level;
         if (const auto w = waiting.find(cls); w != waiting.end()) {
           for (const size_t e : w->second) reach(e, level, label_[graph_.edges()[e].from]);
           waiting.erase(w);
         }
-        for (const size_t b : graph_.bases(cls))
-          if (std::find(up.begin(), up.end(), b) == up.end()) up.push_back(b);
       }
     }
   }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/package_test.h"
 #include "model/call_graph.h"
 
 namespace mpsready {
@@ -54,6 +55,14 @@ class MacPath {
   std::string taken_by_default(const std::string& path, uint32_t start, uint32_t end) const;
   // Whether `line` of `path` is a function (not module code).
   bool in_function(const std::string& path, int line) const;
+  // An import at `line` of `path` in a `try` whose handler goes on, of a package a Mac cannot
+  // install (`try: from apex import amp` / `except ImportError: amp = None`): on a Mac it fails
+  // and is caught, and what it binds keeps the handler's value. It breaks where a name it binds
+  // is used without a test of the name or the package (`if amp is not None:`, `if has_apex:`):
+  // the best status among those uses, each its function's status joined with the conditions
+  // around the use (module code's use: the conditions alone). Nullopt for any other import, or
+  // one whose names nothing here uses untested.
+  std::optional<MacReach> caught_import(const std::string& path, int line) const;
 
  private:
   struct Level {
@@ -95,6 +104,8 @@ class MacPath {
   std::map<std::string, std::vector<std::pair<int, const CodeOption*>>> options_;
   std::set<std::pair<int, std::string>> cuda_flags_;  // (file, name) of module CUDA flags
   std::map<std::pair<int, std::string>, std::string> package_flags_;  // (file, name) -> package
+  // (file, condition) -> an inline test of a missing package (`not RequirementCache("apex")`).
+  std::map<std::pair<int, int>, PackageTest> package_tests_;
   const std::set<std::string>* missing_packages_ = nullptr;
   // Per node: what a function requires that a Mac lacks (requirement_of); for a class, what its
   // `__init__` requires. "" for none.
@@ -104,6 +115,24 @@ class MacPath {
   // does not run it; "" for every other node.
   std::vector<std::string> cuda_member_;
   void find_device_families();
+  // A family of classes that differ only in a leading name (`ApexScaler` and `NativeScaler`, one
+  // repository base or, without one, one module): a member named for a package a Mac cannot
+  // install is that package's backend, chosen only by a user who has it (requires_). A Mac uses
+  // the sibling.
+  void find_package_families();
+  // The uses of the names that caught imports of missing packages bind (caught_import).
+  void find_caught_import_uses();
+  struct CaughtUse {
+    size_t node = SIZE_MAX;  // the function that uses it; SIZE_MAX: module code
+    int file = -1;
+    int condition = -1;
+    int line = 0;
+  };
+  std::map<std::pair<std::string, int>, std::vector<CaughtUse>> caught_uses_;  // (path, line) of the import
+  // Classes gathered by their repository base, or by their module when they have none: the
+  // siblings a family is made of, by (group, name).
+  std::map<std::pair<size_t, std::string>, size_t> siblings_;
+  std::vector<size_t> groups_of(size_t cls) const;
   std::map<std::string, int> file_of_path_;  // path -> index into RepoFacts::code  // name -> (file, option)
   std::vector<int> best_;
   std::vector<size_t> via_;  // the edge that gave the best level, SIZE_MAX for a root

@@ -557,7 +557,9 @@ class Walker {
       return;
     }
     if (std::strcmp(type, "import_statement") == 0 || std::strcmp(type, "import_from_statement") == 0) {
+      const size_t first = out_.bindings.size();
       read_bindings(node);
+      for (size_t i = first; i < out_.bindings.size(); ++i) out_.bindings[i].line = line_of(node);
       return;
     }
     if (std::strcmp(type, "if_statement") == 0) {

@@ -349,6 +349,30 @@ TEST(MacPath, ADeviceFamilysCudaMemberIsACudaDevicesChoice) {
   // tests/model_repos/device-family-mps-stub-partial.
 }
 
+TEST(MacPath, APackagesMemberOfAClassFamilyIsForMachinesThatHaveIt) {
+  const std::set<std::string> missing{"apex", "triton"};
+  const Graph g(Files{
+        {"pkg/__init__.py", "from .scalers import ApexScaler, NativeScaler, ApexOnly, TritonKernel, ApexKernel\n"},
+        {"pkg/scalers.py",
+         "class ApexScaler:\n    def __call__(self, loss):\n        apex_step(loss)\n\n"
+         "class NativeScaler:\n    def __call__(self, loss):\n        native_step(loss)\n\n"
+         "class ApexOnly:\n    def run(self):\n        lone_step()\n\n"
+         "class TritonKernel:\n    def run(self):\n        triton_step()\n\n"
+         "class ApexKernel:\n    def run(self):\n        apex_kernel_step()\n\n"
+         "def apex_step(x): pass\ndef native_step(x): pass\ndef lone_step(): pass\n"
+         "def triton_step(): pass\ndef apex_kernel_step(): pass\n"}},
+      &missing);
+  // `ApexScaler` beside `NativeScaler`, both exported: a Mac uses the native one.
+  EXPECT_EQ(g.at("pkg/scalers.py", "apex_step").status, MacStatus::optional_off);
+  EXPECT_NE(g.at("pkg/scalers.py", "apex_step").chain.find("NativeScaler"), std::string::npos);
+  EXPECT_EQ(g.at("pkg/scalers.py", "native_step").status, MacStatus::on_default);
+  // The traps: a package's class with no sibling of its family, and a family whose every member
+  // is named for a missing package, leave a Mac nothing else to use.
+  EXPECT_EQ(g.at("pkg/scalers.py", "lone_step").status, MacStatus::on_default);
+  EXPECT_EQ(g.at("pkg/scalers.py", "triton_step").status, MacStatus::on_default);
+  EXPECT_EQ(g.at("pkg/scalers.py", "apex_kernel_step").status, MacStatus::on_default);
+}
+
 TEST(CallGraph, AConstructorReachesTheFilesOfItsSubclasses) {
   const Graph g({{"pkg/__init__.py", ""},
                  {"pkg/base.py", "class Base:\n    def __init__(self):\n        self.k = 1\n\n    def export(self):\n        pass\n"},

@@ -1,0 +1,3 @@
+from .scalers import ApexScaler
+
+__all__ = ["ApexScaler"]
