@@ -23,10 +23,20 @@ bool is_dunder(const std::string& name) {
 }  // namespace
 
 CallGraph::CallGraph(const RepoFacts& facts, const RepoModel& model) : model_(&model) {
+  bindings_by_local_.resize(facts.code.size());
+  star_bindings_.resize(facts.code.size());
+  for (size_t fi = 0; fi < facts.code.size(); ++fi)
+    for (size_t b = 0; b < facts.code[fi].bindings.size(); ++b) {
+      const std::string& local = facts.code[fi].bindings[b].local;
+      if (local == "*") star_bindings_[fi].push_back(b);
+      else bindings_by_local_[fi][local].push_back(b);
+    }
   add_nodes(facts);
   add_class_edges(facts, model);
   add_call_edges(facts, model);
   add_import_edges(facts, model);
+  lookup_memo_.clear();
+  lookup_memo_.rehash(0);
 }
 
 void CallGraph::add_edge(CallEdge edge) {
@@ -35,20 +45,29 @@ void CallGraph::add_edge(CallEdge edge) {
 }
 
 std::optional<size_t> CallGraph::find(const std::string& path, const std::string& name) const {
-  const auto it = by_key_.find(key(path, name));
-  if (it == by_key_.end()) return std::nullopt;
+  const auto file = file_of_path_.find(path);
+  if (file == file_of_path_.end()) return std::nullopt;
+  return find_in(file->second, name);
+}
+
+std::optional<size_t> CallGraph::find_in(int file, const std::string& name) const {
+  if (file < 0 || static_cast<size_t>(file) >= names_by_file_.size()) return std::nullopt;
+  const auto& names = names_by_file_[static_cast<size_t>(file)];
+  const auto it = names.find(name);
+  if (it == names.end()) return std::nullopt;
   return it->second;
 }
 
 void CallGraph::add_nodes(const RepoFacts& facts) {
   file_functions_.resize(facts.code.size());
   file_classes_.resize(facts.code.size());
+  names_by_file_.resize(facts.code.size());
   for (size_t fi = 0; fi < facts.code.size(); ++fi) {
     const CodeGraphFact& g = facts.code[fi];
     // A file scanned twice (never in practice) keeps its first facts.
     if (!file_of_path_.emplace(g.path, static_cast<int>(fi)).second) continue;
     const auto add = [&](CallNode node) {
-      by_key_.emplace(key(node.path, node.name), nodes_.size());
+      names_by_file_[fi].emplace(node.name, nodes_.size());
       nodes_.push_back(std::move(node));
       return nodes_.size() - 1;
     };
@@ -90,6 +109,14 @@ bool CallGraph::is_self_or_base(size_t cls, size_t ancestor) const {
 
 std::optional<size_t> CallGraph::lookup(const RepoFacts& facts, const RepoModel& model, const std::string& path,
                                         const std::string& name, int hops) const {
+  if (hops == 0) {
+    const std::string memo_key = key(path, name);
+    if (const auto it = lookup_memo_.find(memo_key); it != lookup_memo_.end()) return it->second;
+    const std::optional<size_t> found = lookup(facts, model, path, name, -1);
+    lookup_memo_.emplace(memo_key, found);
+    return found;
+  }
+  if (hops < 0) hops = 0;  // the first hop, past the memo
   std::string p = path, n = name;
   for (int hop = hops; hop < kMaxHops; ++hop) {
     if (const auto id = find(p, n)) return id;
@@ -99,8 +126,12 @@ std::optional<size_t> CallGraph::lookup(const RepoFacts& facts, const RepoModel&
     const std::string first = n.substr(0, dot);
     const std::string rest = dot == std::string::npos ? "" : n.substr(dot + 1);
     bool moved = false;
-    for (const CodeBinding& b : facts.code[static_cast<size_t>(file->second)].bindings) {
-      if (b.local != first) continue;
+    const CodeGraphFact& code = facts.code[static_cast<size_t>(file->second)];
+    const auto& by_local = bindings_by_local_[static_cast<size_t>(file->second)];
+    static const std::vector<size_t> kUnbound;
+    const auto bound = by_local.find(first);
+    for (const size_t bi : bound == by_local.end() ? kUnbound : bound->second) {
+      const CodeBinding& b = code.bindings[bi];
       const auto t = model.resolve_name(p, rest.empty() ? b.target : b.target + "." + rest, b.level);
       if (!t || t->rest.empty()) continue;
       p = t->path;
@@ -109,8 +140,8 @@ std::optional<size_t> CallGraph::lookup(const RepoFacts& facts, const RepoModel&
       break;
     }
     if (moved) continue;
-    for (const CodeBinding& b : facts.code[static_cast<size_t>(file->second)].bindings) {
-      if (b.local != "*") continue;
+    for (const size_t bi : star_bindings_[static_cast<size_t>(file->second)]) {
+      const CodeBinding& b = code.bindings[bi];
       const auto t = model.resolve_name(p, b.target + "." + n, b.level);
       if (t && !t->rest.empty() && find(t->path, t->rest)) return find(t->path, t->rest);
     }
@@ -128,7 +159,7 @@ void CallGraph::methods_named(const RepoFacts& facts, const RepoModel& model, si
   std::vector<size_t> seen{cls};
   for (size_t i = 0; i < queue.size() && i < 64; ++i) {
     const CallNode& c = nodes_[queue[i]];
-    if (const auto m = find(c.path, c.name + "." + method)) {
+    if (const auto m = find_in(c.file, c.name + "." + method)) {
       out.push_back(*m);
       break;
     }
@@ -146,7 +177,7 @@ void CallGraph::methods_named(const RepoFacts& facts, const RepoModel& model, si
       if (std::find(seen.begin(), seen.end(), sub) != seen.end()) continue;
       seen.push_back(sub);
       down.push_back(sub);
-      if (const auto m = find(nodes_[sub].path, nodes_[sub].name + "." + method)) out.push_back(*m);
+      if (const auto m = find_in(nodes_[sub].file, nodes_[sub].name + "." + method)) out.push_back(*m);
     }
 }
 
@@ -191,7 +222,7 @@ void CallGraph::resolve_callee(const RepoFacts& facts, const RepoModel& model, i
     if (const auto it = method_names_.find(name); it != method_names_.end()) out.push_back({it->second, 'u'});
   };
   if (callee.rfind("super().", 0) == 0) {
-    const auto c = cls.empty() ? std::nullopt : find(g.path, cls);
+    const auto c = cls.empty() ? std::nullopt : find_in(file, cls);
     if (!c) return;
     std::vector<size_t> found;
     for (const size_t b : bases_[*c]) methods_named(facts, model, b, callee.substr(8), false, found);
@@ -205,7 +236,7 @@ void CallGraph::resolve_callee(const RepoFacts& facts, const RepoModel& model, i
     const std::string rest = callee.substr(dot + 1);
     if (rest.find('.') != std::string::npos) return by_name(last_segment(rest));
     std::vector<size_t> found;
-    const auto c = cls.empty() ? std::nullopt : find(g.path, cls);
+    const auto c = cls.empty() ? std::nullopt : find_in(file, cls);
     if (c) methods_named(facts, model, *c, rest, true, found);
     if (found.empty()) return by_name(rest);
     // A subclass's override runs only on an instance of that subclass.
@@ -215,13 +246,15 @@ void CallGraph::resolve_callee(const RepoFacts& facts, const RepoModel& model, i
   }
   // A nested function of the caller, then the file's names and imports.
   if (nodes_[caller].kind == CallNode::Kind::function)
-    if (const auto nested = find(g.path, nodes_[caller].name + "." + callee)) return out.push_back({*nested, 'c'});
+    if (const auto nested = find_in(file, nodes_[caller].name + "." + callee)) return out.push_back({*nested, 'c'});
   if (const auto id = lookup(facts, model, g.path, callee, 0)) return out.push_back({*id, 'c'});
   if (dot == std::string::npos) return;
   // `obj.method()` on an object of unknown class; but not a name of a package outside the
   // repository (`torch.nn.functional.relu`).
-  for (const CodeBinding& b : g.bindings)
-    if (b.local == first && !model.resolve_name(g.path, b.target, b.level)) return;
+  if (const auto bound = bindings_by_local_[static_cast<size_t>(file)].find(first);
+      bound != bindings_by_local_[static_cast<size_t>(file)].end())
+    for (const size_t bi : bound->second)
+      if (!model.resolve_name(g.path, g.bindings[bi].target, g.bindings[bi].level)) return;
   by_name(last_segment(callee));
 }
 

@@ -97,6 +97,8 @@ class CallGraph {
   std::optional<size_t> lookup(const RepoFacts& facts, const RepoModel& model, const std::string& path,
                                const std::string& name, int hops) const;
   std::optional<size_t> find(const std::string& path, const std::string& name) const;
+  // The same by the file's index in RepoFacts::code, which the caller often has at hand.
+  std::optional<size_t> find_in(int file, const std::string& name) const;
   // `cls.method` searched up the bases, then down in subclasses that override it.
   void methods_named(const RepoFacts& facts, const RepoModel& model, size_t cls, const std::string& method,
                      bool subclasses, std::vector<size_t>& out) const;
@@ -109,7 +111,7 @@ class CallGraph {
   std::vector<CallEdge> edges_;
   std::vector<std::vector<size_t>> out_;
   std::vector<size_t> core_in_;
-  std::unordered_map<std::string, size_t> by_key_;         // path + '\0' + name
+  std::vector<std::unordered_map<std::string, size_t>> names_by_file_;  // per file: name -> node
   std::unordered_map<std::string, int> file_of_path_;       // path -> index into facts.code
   std::unordered_map<std::string, size_t> method_names_;    // `forward` -> its method-name node
   std::map<std::string, std::vector<size_t>> methods_by_name_;
@@ -120,6 +122,14 @@ class CallGraph {
   std::vector<size_t> method_class_;                         // method node -> its class node, SIZE_MAX else
   size_t resolved_ = 0, unresolved_ = 0;
   const RepoModel* model_ = nullptr;
+  // Per file: a bound name -> its bindings (indexes into CodeGraphFact::bindings), and the star
+  // imports; built first, so a name's import is found without a walk over the file's imports.
+  std::vector<std::unordered_map<std::string, std::vector<size_t>>> bindings_by_local_;
+  std::vector<std::vector<size_t>> star_bindings_;
+  // What lookup() found for a (path, name) from its first hop, while the graph is built: a file
+  // calls the same names again and again, and each call would follow the same imports. Emptied
+  // when the constructor ends; nothing reads it after.
+  mutable std::unordered_map<std::string, std::optional<size_t>> lookup_memo_;
 };
 
 }  // namespace mpsready
