@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -212,7 +213,9 @@ std::set<std::string> packages_missing_on_mac(const RuleSet& rules) {
 
 void assess(ScanResult& result, const RuleSet& rules, const AssessOptions& options) {
   const RepoModel model(result.facts, result.files, options.model);
-  const CallGraph graph(result.facts, model);
+  // The model's own graph where it built one (the same graph, counted by its final roles).
+  std::optional<CallGraph> own_graph;
+  const CallGraph& graph = model.call_graph() ? *model.call_graph() : own_graph.emplace(result.facts, model);
   const std::set<std::string> missing_packages = packages_missing_on_mac(rules);
   const MacPath mac(result.facts, model, graph, &missing_packages);
   std::map<std::string, const CodeGraphFact*> code;

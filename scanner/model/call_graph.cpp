@@ -39,6 +39,18 @@ CallGraph::CallGraph(const RepoFacts& facts, const RepoModel& model) : model_(&m
   lookup_memo_.rehash(0);
 }
 
+void CallGraph::count_core_callers(const RepoModel& model) {
+  core_in_.assign(nodes_.size(), 0);
+  std::unordered_map<std::string, bool> core;  // path -> whether its role is the core's
+  for (const CallEdge& e : edges_) {
+    if (e.via != 'c' && e.via != 'v' && e.via != 'i') continue;
+    const std::string& path = nodes_[e.from].path;
+    auto it = core.find(path);
+    if (it == core.end()) it = core.emplace(path, !is_peripheral(model.role_of(path))).first;
+    if (it->second) ++core_in_[e.to];
+  }
+}
+
 void CallGraph::add_edge(CallEdge edge) {
   out_[edge.from].push_back(edges_.size());
   edges_.push_back(std::move(edge));

@@ -58,6 +58,10 @@ class CallGraph {
   const std::vector<CallEdge>& edges() const { return edges_; }
   const std::vector<size_t>& out(size_t node) const { return out_[node]; }
   size_t in_degree_from_core(size_t node) const { return core_in_[node]; }
+  // Counts in_degree_from_core again by `model`'s roles: a model that carries modules into the
+  // core after it built the graph (RepoModel::carry_in_core_imports) makes their callers core.
+  // Calls, uses as values and imports count; an unresolved attribute's does not.
+  void count_core_callers(const RepoModel& model);
   // The innermost function around `line` of `path`, else its module body; nullopt: no facts.
   std::optional<size_t> node_at(const std::string& path, int line) const;
   std::optional<size_t> module_node(const std::string& path) const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -55,7 +56,8 @@ bool unconditional(const ImportFact& i, const RepoModel& model) {
 
 }  // namespace
 
-std::map<std::string, std::string> modules_imported_by_core(const RepoFacts& facts, const RepoModel& model) {
+std::map<std::string, std::string> modules_imported_by_core(const RepoFacts& facts, const RepoModel& model,
+                                                            std::shared_ptr<CallGraph>* graph_out) {
   const auto core = [&](const std::string& path) { return !is_peripheral(model.role_of(path)); };
   // The imports that may carry a module outside the core's folders in, by importing file.
   std::map<std::string, std::vector<std::pair<const ImportFact*, std::string>>> candidates;
@@ -70,7 +72,9 @@ std::map<std::string, std::string> modules_imported_by_core(const RepoFacts& fac
   if (!from_core) return {};
   // Where an import inside a function runs: the Mac path of the repository as its folders give
   // it. A module carried in is reached there already, since the call graph follows every import.
-  const CallGraph graph(facts, model);
+  const auto built = std::make_shared<CallGraph>(facts, model);
+  if (graph_out) *graph_out = built;
+  const CallGraph& graph = *built;
   const MacPath mac(facts, model, graph);
   const auto on_default_path = [&](const ImportFact& i) {
     const std::optional<MacReach> reach = mac.at(i.path, i.line);

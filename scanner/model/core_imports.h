@@ -14,18 +14,22 @@
 // it there: as a package's member, by its dotted path from the root (`examples.fastpath`), or
 // beside the importing file.
 #include <map>
+#include <memory>
 #include <string>
 
 #include "core/repo_facts.h"
 
 namespace mpsready {
 
+class CallGraph;
 class RepoModel;
 
 // Path of each module carried into the core -> the reason, naming the chain of imports:
 // "imported by the core from pkg/__init__.py:3", "imported by the core through
 // pkg/__init__.py:3 → third_party/fastops/__init__.py:1". `model` is the model before any module
 // is carried in (roles by folder and configuration alone).
-std::map<std::string, std::string> modules_imported_by_core(const RepoFacts& facts, const RepoModel& model);
+// `graph`: where a call graph was built to decide it, that graph (of `model`), else untouched.
+std::map<std::string, std::string> modules_imported_by_core(const RepoFacts& facts, const RepoModel& model,
+                                                            std::shared_ptr<CallGraph>* graph = nullptr);
 
 }  // namespace mpsready

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "model/call_graph.h"
 #include "model/core_imports.h"
 #include "model/path_roles.h"
 
@@ -510,7 +511,7 @@ void RepoModel::compute_reach(const RepoFacts& facts) {
 }
 
 void RepoModel::carry_in_core_imports(const RepoFacts& facts) {
-  imported_by_core_ = modules_imported_by_core(facts, *this);
+  imported_by_core_ = modules_imported_by_core(facts, *this, &graph_);
   if (imported_by_core_.empty()) return;
   // The modules carried in import others in turn, now as the core: reach everything again.
   for (ModuleNode& n : nodes_) {
@@ -519,6 +520,8 @@ void RepoModel::carry_in_core_imports(const RepoFacts& facts) {
     n.chain.clear();
   }
   compute_reach(facts);
+  // The graph's edges do not depend on roles; which of them come from the core does.
+  if (graph_) graph_->count_core_callers(*this);
 }
 
 const std::string* RepoModel::imported_by_core(const std::string& path) const {

@@ -4,6 +4,7 @@
 // roles, how the core reaches each module, and the evidence it gives about MPS. The assessment
 // reads this; nothing here looks at findings.
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -12,6 +13,8 @@
 #include "core/repo_facts.h"
 
 namespace mpsready {
+
+class CallGraph;
 
 // The part a file plays. Core roles decide the repository's verdict; the others get verdicts of
 // their own.
@@ -69,6 +72,9 @@ class RepoModel {
   // Why a module outside the core's folders counts as core ("imported by the core from
   // pkg/__init__.py:3"); nullptr for every other path.
   const std::string* imported_by_core(const std::string& path) const;
+  // The call graph the model built to decide what the core carries in, counted against the
+  // final roles; null where it needed none (the assessment then builds one).
+  const CallGraph* call_graph() const { return graph_.get(); }
   const Component& component_of(const std::string& path) const;
   const std::vector<Component>& components() const { return components_; }
   // Every module: the repository's Python files and the extensions built from its sources.
@@ -127,6 +133,7 @@ class RepoModel {
   std::set<std::string> package_dirs_;     // every folder with an `__init__.py`
   std::set<std::string> entry_paths_;      // files the manifests install as commands or the README runs
   std::map<std::string, std::string> imported_by_core_;  // module outside the core's folders -> why it is core
+  std::shared_ptr<CallGraph> graph_;
   std::vector<EvidenceFact> evidence_;
   bool collection_ = false;
 };
