@@ -204,12 +204,15 @@ void MacPath::find_caught_import_uses() {
           tested = text.find(n.local) != std::string::npos || text.find(n.package) != std::string::npos;
         }
         if (tested) continue;
-        CaughtUse use{kNone, file, call.condition, call.line};
-        if (call.caller >= 0) {
-          const auto node = graph_.node_at(code.path, code.functions[static_cast<size_t>(call.caller)].line);
-          if (!node || graph_.nodes()[*node].kind != CallNode::Kind::function) continue;
-          use.node = *node;
-        }
+        // Module code runs where its module body does (a module imported only lazily runs
+        // only where that import does).
+        const auto node = call.caller >= 0
+                              ? graph_.node_at(code.path, code.functions[static_cast<size_t>(call.caller)].line)
+                              : graph_.module_node(code.path);
+        if (!node) continue;
+        const CallNode::Kind kind = graph_.nodes()[*node].kind;
+        if (kind != (call.caller >= 0 ? CallNode::Kind::function : CallNode::Kind::module)) continue;
+        const CaughtUse use{*node, file, call.condition, call.line};
         caught_uses_[{code.path, n.line}].push_back(use);
       }
     }
@@ -221,16 +224,16 @@ std::optional<MacReach> MacPath::caught_import(const std::string& path, int line
   if (it == caught_uses_.end()) return std::nullopt;
   std::optional<MacReach> best;
   for (const CaughtUse& use : it->second) {
-    const int from = use.node == kNone ? 0 : best_[use.node];
+    const int from = best_[use.node];
     if (from >= kUnreached) continue;
     const Level here = condition_level(use.file, use.condition);
     const int level = std::max(from, here.level);
     if (best && static_cast<int>(best->status) <= level) continue;
     MacReach r;
     r.status = static_cast<MacStatus>(level);
-    r.chain = use.node == kNone ? path : chain_of(use.node);
-    r.chain += " → " + path + ":" + std::to_string(use.line) + (here.level > 0 ? " (" + here.label + ")" : "");
-    r.deciding = here.level > from || use.node == kNone ? here.label : label_[use.node];
+    r.chain = chain_of(use.node) + " → " + path + ":" + std::to_string(use.line) +
+              (here.level > 0 ? " (" + here.label + ")" : "");
+    r.deciding = here.level > from ? here.label : label_[use.node];
     best = std::move(r);
   }
   return best;

@@ -59,9 +59,9 @@ class MacPath {
   // install (`try: from apex import amp` / `except ImportError: amp = None`): on a Mac it fails
   // and is caught, and what it binds keeps the handler's value. It breaks where a name it binds
   // is used without a test of the name or the package (`if amp is not None:`, `if has_apex:`):
-  // the best status among those uses, each its function's status joined with the conditions
-  // around the use (module code's use: the conditions alone). Nullopt for any other import, or
-  // one whose names nothing here uses untested.
+  // the best status among those uses, each its function's (or, in module code, its module
+  // body's) status joined with the conditions around the use. Nullopt for any other import, or
+  // one whose names nothing here uses untested on a reached path.
   std::optional<MacReach> caught_import(const std::string& path, int line) const;
 
  private:
@@ -123,7 +123,7 @@ class MacPath {
   // The uses of the names that caught imports of missing packages bind (caught_import).
   void find_caught_import_uses();
   struct CaughtUse {
-    size_t node = SIZE_MAX;  // the function that uses it; SIZE_MAX: module code
+    size_t node = SIZE_MAX;  // the function that uses it, or the module body for module code
     int file = -1;
     int condition = -1;
     int line = 0;

@@ -1,0 +1,3 @@
+from .scalers import ApexScaler, NativeScaler
+
+__all__ = ["ApexScaler", "NativeScaler"]
