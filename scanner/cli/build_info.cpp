@@ -21,18 +21,23 @@
 
 namespace mpsready {
 
-std::string version_text(const std::string& rules_dir) {
-  std::string rules_hash;
+std::string build_commit() { return MPSREADY_COMMIT; }
+
+std::string rules_hash(const std::string& rules_dir) {
+  std::string hash;
   try {
-    rules_hash = tree_fingerprint(rules_dir);
+    hash = tree_fingerprint(rules_dir);
   } catch (const std::exception&) {
-    rules_hash = "unreadable";
+    hash = "unreadable";
   }
-  if (rules_hash.empty()) rules_hash = "none found";
+  return hash.empty() ? "none found" : hash;
+}
+
+std::string version_text(const std::string& rules_dir) {
   const std::string torch = MPSREADY_TORCH_VERSION;
   return std::string("mpsready ") + MPSREADY_VERSION + "\n" +
          "commit: " + MPSREADY_COMMIT + "\n" +
-         "rules: " + rules_dir + " (hash " + rules_hash + ")\n" +
+         "rules: " + rules_dir + " (hash " + rules_hash(rules_dir) + ")\n" +
          "clang: " + MPSREADY_CLANG_VERSION + " (C++/CUDA front end)\n" +
          "tree-sitter: " + MPSREADY_TREE_SITTER_VERSION + " (as its pkg-config file says), tree-sitter-python " +
          MPSREADY_TREE_SITTER_PYTHON_VERSION + "\n" +

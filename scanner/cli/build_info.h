@@ -7,5 +7,9 @@ namespace mpsready {
 
 // "mpsready 0.2.0\ncommit ...\nrules sha ...\n..." for the rules in `rules_dir`.
 std::string version_text(const std::string& rules_dir);
+// The commit this binary was built from ("unknown" outside a checkout).
+std::string build_commit();
+// The hash of the rules in `rules_dir` that `--version` prints ("unreadable", "none found").
+std::string rules_hash(const std::string& rules_dir);
 
 }  // namespace mpsready

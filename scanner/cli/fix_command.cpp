@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/build_info.h"
 #include "cli/config.h"
 #include "cli/load_rules.h"
 #include "cli/scan_root.h"
@@ -107,6 +108,8 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
     const size_t eq = report.find('=');
     const std::string format = report.substr(0, eq), file = report.substr(eq + 1);
     ReportContext ctx{options.path, MPSREADY_VERSION, &loaded->rules->rules()};
+  ctx.commit = build_commit();
+  ctx.rules_hash = rules_hash(loaded->rules->dir());
     ctx.target_pytorch = fix.edits.target_pytorch;
     ctx.fix = fix_digest(outcome);
     std::ofstream out(file, std::ios::binary | std::ios::trunc);

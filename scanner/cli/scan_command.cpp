@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/baseline.h"
+#include "cli/build_info.h"
 #include "cli/config.h"
 #include "cli/diff_config.h"
 #include "cli/diff_files.h"
@@ -360,6 +361,8 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   }
 
   ReportContext ctx{options.path, MPSREADY_VERSION, &loaded->rules->rules()};
+  ctx.commit = build_commit();
+  ctx.rules_hash = rules_hash(loaded->rules->dir());
   ctx.link_base = resolve_link_base(options.link_base, options.path);
   ctx.target_pytorch = config.target_pytorch;
   if (!options.baseline.empty()) {

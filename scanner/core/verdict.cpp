@@ -147,4 +147,11 @@ Summary summarize(const std::vector<Finding>& findings, const SummaryContext& co
   return s;
 }
 
+bool counts_for_verdict(const Finding& finding) { return finding.in_core && !finding.gap; }
+
+bool decides_verdict(const Finding& finding, const Summary& summary) {
+  // The reasons are made of exactly the counted findings at the deciding impact (summarize).
+  return !summary.reasons.empty() && counts_for_verdict(finding) && finding.impact == summary.reasons.front().impact;
+}
+
 }  // namespace mpsready

@@ -79,4 +79,11 @@ struct SummaryContext {
 
 Summary summarize(const std::vector<Finding>& sorted_findings, const SummaryContext& context = {});
 
+// Whether a finding is one of the sites that decided `summary`'s verdict: it counts (in the core,
+// no gap) and has the impact of the verdict's reasons. Reports list these first; none decides an
+// `mps-ready` verdict.
+bool decides_verdict(const Finding& finding, const Summary& summary);
+// Whether a finding counts for the repository's verdict at all (in the core and no gap).
+bool counts_for_verdict(const Finding& finding);
+
 }  // namespace mpsready

@@ -62,6 +62,8 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
   ordered_json doc;
   doc["schema_version"] = 2;
   doc["tool"] = {{"name", "mpsready"}, {"version", ctx.version}};
+  if (!ctx.commit.empty()) doc["tool"]["commit"] = ctx.commit;
+  if (!ctx.rules_hash.empty()) doc["tool"]["rules_hash"] = ctx.rules_hash;
   doc["root"] = ctx.root;
   if (!ctx.target_pytorch.empty()) doc["target_pytorch"] = ctx.target_pytorch;
   doc["verdict"] = to_string(s.verdict);

@@ -71,6 +71,9 @@ std::string escape_property(const std::string& s) {
   return out;
 }
 
+// GitHub shows at most ten annotations of each level for a step.
+constexpr size_t kAnnotationsPerLevel = 10;
+
 const char* github_level(Impact impact) {
   return impact == Impact::blocker ? "error" : impact == Impact::portable ? "warning" : "notice";
 }
@@ -88,10 +91,24 @@ void write_concise_report(std::ostream& out, const ScanResult& result, const Rep
 }
 
 void write_github_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
-  for (const Finding& f : result.findings) {
+  // Only the findings that count are annotated, the ones that decide the verdict first: GitHub
+  // shows ten annotations of each level per step, and an error beside a verdict of mps-ready says
+  // what the verdict does not. The rest are counted in the closing notice.
+  std::vector<const Finding*> counted;
+  for (const Finding& f : result.findings)
+    if (decides_verdict(f, result.summary)) counted.push_back(&f);
+  for (const Finding& f : result.findings)
+    if (counts_for_verdict(f) && !decides_verdict(f, result.summary)) counted.push_back(&f);
+  std::map<std::string, size_t> per_level;
+  size_t annotated = 0;
+  for (const Finding* p : counted) {
+    const Finding& f = *p;
+    const char* level = github_level(f.impact);
+    if (per_level[level]++ >= kAnnotationsPerLevel) continue;
+    ++annotated;
     // A notebook's lines are lines of a cell, not of the .ipynb file: the annotation names the
     // file and the message the cell.
-    out << "::" << github_level(f.impact) << " file=" << escape_property(f.path);
+    out << "::" << level << " file=" << escape_property(f.path);
     if (!f.location.cell) {
       out << ",line=" << f.location.line << ",col=" << f.location.column;
       if (f.location.end_line) out << ",endLine=" << f.location.end_line;
@@ -104,19 +121,36 @@ void write_github_report(std::ostream& out, const ScanResult& result, const Repo
       message = "cell " + std::to_string(f.location.cell) + ", line " + std::to_string(f.location.line) + ": ";
     message += f.message;
     if (f.guarded) message += " (guarded)";
-    if (!f.in_core) message += " (not counted for the verdict: " + f.context + ")";
     if (!f.fix.empty()) message += "\nfix: " + f.fix;
     out << escape_data(message) << '\n';
   }
+  size_t notes = 0;
   for (const SuppressionNote& n : result.suppression_notes) {
+    if (notes++ >= kAnnotationsPerLevel) break;
     out << "::warning file=" << escape_property(n.path);
     if (!n.cell) out << ",line=" << n.line;
     out << ",title=mpsready-suppression::"
         << escape_data((n.cell ? "cell " + std::to_string(n.cell) + ", line " + std::to_string(n.line) + ": " : "") + n.message)
         << '\n';
   }
-  for (const FileNote& n : result.errors)
+  size_t errors = 0;
+  for (const FileNote& n : result.errors) {
+    if (errors++ >= kAnnotationsPerLevel) break;
     out << "::warning file=" << escape_property(n.path) << ",title=mpsready-error::" << escape_data(n.reason) << '\n';
+  }
+  // One notice with the totals, so that nothing left out of the annotations goes unsaid.
+  const Summary& s = result.summary;
+  std::string totals = "verdict " + std::string(to_string(s.verdict)) + ": " + std::to_string(result.findings.size()) +
+                       (result.findings.size() == 1 ? " finding" : " findings") + ", " + std::to_string(counted.size()) +
+                       " counted for the verdict, " + std::to_string(annotated) + " annotated";
+  if (result.findings.size() > counted.size())
+    totals += "; " + std::to_string(result.findings.size() - counted.size()) +
+              " not counted (tests, examples, tools, optional features, code a Mac does not run)";
+  if (result.suppression_notes.size() > kAnnotationsPerLevel || result.errors.size() > kAnnotationsPerLevel)
+    totals += "; " + std::to_string(result.suppression_notes.size()) + " suppression problems and " +
+              std::to_string(result.errors.size()) + " file errors in all";
+  totals += ". Every finding: mpsready scan --format concise";
+  out << "::notice title=mpsready::" << escape_data(totals) << '\n';
   ReportContext plain = ctx;
   plain.color = false;  // a CI log, never a terminal
   verdict_line(out, result, plain);

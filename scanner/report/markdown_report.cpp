@@ -1,10 +1,12 @@
 // A pull-request comment in GitHub Markdown: the verdict on the first line, a table by category
-// and impact, the top findings as path:line links, the rest in collapsible sections. Everything
+// and impact, the findings that decide the verdict as path:line links, then every site in a
+// collapsible section per impact. Everything
 // that comes from the scanned repository (paths, messages, snippets, reasons) goes through
 // markdown_escape, so it renders as text: no link, image, HTML, heading or mention.
 #include <algorithm>
 #include <array>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "report/report_text.h"
@@ -68,12 +70,22 @@ std::string fix_left_block(const FixDigest& fix) {
 std::string finding_item(const Finding& f, const std::string& link_base) {
   std::string item = "- **" + std::string(to_string(f.impact)) + "** " + location_link(f, link_base) + " " + rule_label(f.rule);
   if (f.guarded) item += " (guarded)";
-  item += ": " + markdown_escape(f.message);
+  item += ": " + markdown_prose(f.message);
   std::string_view snippet = f.snippet;
   while (!snippet.empty() && (snippet.front() == ' ' || snippet.front() == '\t')) snippet.remove_prefix(1);
   if (!snippet.empty()) item += "<br><code>" + markdown_escape(snippet) + "</code>";
-  if (!f.fix.empty()) item += "<br>Fix: " + markdown_escape(f.fix);
+  if (!f.fix.empty()) item += "<br>Fix: " + markdown_prose(f.fix);
   return item + "\n";
+}
+
+// One line of a per-impact section: where, which rule, and whether it counts (and why not).
+std::string site_line(const Finding& f, const Summary& summary, const std::string& link_base) {
+  std::string line = "- " + location_link(f, link_base) + " " + rule_label(f.rule);
+  if (decides_verdict(f, summary)) line += ": decides the verdict";
+  else if (counts_for_verdict(f)) line += ": in the core";
+  else line += ": not counted" + (f.context.empty() ? (f.role.empty() ? "" : " (" + markdown_escape(f.role) + ")")
+                                                    : " (" + markdown_prose(f.context) + ")");
+  return line + "\n";
 }
 
 }  // namespace
@@ -104,14 +116,14 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
     head << "\nBecause:\n\n";
     for (const Reason& r : s.reasons) {
       head << "- " << rule_label(r.rule) << " (" << plural(r.count, "site", "sites") << "): "
-           << markdown_escape(r.text) << "\n";
+           << markdown_prose(r.text) << "\n";
     }
   }
   if (!s.gaps.empty()) {
     head << "\nGaps in corners of a core that selects MPS (they do not decide the verdict):\n\n";
     for (const Reason& r : s.gaps) {
       head << "- " << rule_label(r.rule) << " (" << plural(r.count, "site", "sites") << "): "
-           << markdown_escape(r.text) << "\n";
+           << markdown_prose(r.text) << "\n";
     }
   }
   // Components: the one assessment's verdict for each, core first as the model lists them.
@@ -139,12 +151,11 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
     }
   }
 
-  // The findings, worst first; within an impact, in the report order (path, line).
-  std::vector<const Finding*> ordered;
-  for (Impact impact : kImpacts) {
-    for (const Finding& f : result.findings)
-      if (f.impact == impact) ordered.push_back(&f);
-  }
+  // The findings that decide the verdict come first, in full; then every site, one line each, in a
+  // collapsible section per impact that says whether it counts and why not.
+  std::vector<const Finding*> deciding;
+  for (const Finding& f : result.findings)
+    if (decides_verdict(f, s)) deciding.push_back(&f);
   std::vector<std::string> blocks;  // each one whole: a truncation never cuts one in half
   if (ctx.fix && !ctx.fix->need_a_human.empty()) blocks.push_back(fix_left_block(*ctx.fix));
   // Each suppression comment the change adds, where a reviewer can question it.
@@ -158,31 +169,44 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
                        (sup.file_level ? " (the whole file)" : "") + "\n");
     }
   }
-  if (!ordered.empty()) {
-    std::string top = "\n### Top findings\n\n";
-    for (size_t i = 0; i < ordered.size() && i < kTopFindings; ++i) top += finding_item(*ordered[i], ctx.link_base);
+  std::set<const Finding*> shown;
+  if (!deciding.empty()) {
+    std::string top = "\n### Findings that decide the verdict\n\n";
+    for (size_t i = 0; i < deciding.size() && i < kTopFindings; ++i) {
+      top += finding_item(*deciding[i], ctx.link_base);
+      shown.insert(deciding[i]);
+    }
+    if (deciding.size() > kTopFindings)
+      top += "\n" + plural(deciding.size() - kTopFindings, "more site decides", "more sites decide") +
+             " the verdict: listed below.\n";
     blocks.push_back(top);
   }
-  // The rest, summarised by rule (worst impact first, then most sites): the comment stays short
-  // however many findings there are; the JSON, SARIF and HTML reports list every one.
-  if (ordered.size() > kTopFindings) {
-    std::map<std::string, std::pair<Impact, size_t>> per_rule;
-    for (size_t i = kTopFindings; i < ordered.size(); ++i) {
-      auto& [impact, count] = per_rule[ordered[i]->rule];
-      impact = count ? std::max(impact, ordered[i]->impact) : ordered[i]->impact;
-      ++count;
+  // Then, up to ten in all, the other sites of the core: what is left to change once the deciding
+  // ones are (the portable sites of a repository a kernel keeps on Linux).
+  std::string others;
+  for (const Finding& f : result.findings) {
+    if (shown.size() >= kTopFindings) break;
+    if (!counts_for_verdict(f) || f.impact == Impact::info || shown.count(&f)) continue;
+    others += finding_item(f, ctx.link_base);
+    shown.insert(&f);
+  }
+  if (!others.empty()) blocks.push_back("\n### Other findings in the core\n\n" + others);
+  for (Impact impact : kImpacts) {
+    std::vector<const Finding*> sites;
+    size_t counted = 0;
+    for (const Finding& f : result.findings) {
+      if (f.impact != impact || shown.count(&f)) continue;
+      sites.push_back(&f);
+      if (counts_for_verdict(f)) ++counted;
     }
-    std::vector<std::pair<std::string, std::pair<Impact, size_t>>> rows(per_rule.begin(), per_rule.end());
-    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
-      return a.second.first != b.second.first ? a.second.first > b.second.first : a.second.second > b.second.second;
-    });
-    std::string rest = "\n<details><summary>" + plural(ordered.size() - kTopFindings, "more finding", "more findings") +
-                       "</summary>\n\n";
-    for (const auto& [rule, counted] : rows)
-      rest += "- " + rule_label(rule) + ": " + plural(counted.second, "site", "sites") + " (" +
-              std::string(to_string(counted.first)) + ")\n";
-    rest += "\nEvery finding: `mpsready scan --format json`, or the SARIF results in code scanning.\n\n</details>\n";
-    blocks.push_back(rest);
+    if (sites.empty()) continue;
+    // Sites that count first, then the rest, each in the report order (path, line).
+    std::stable_partition(sites.begin(), sites.end(), [](const Finding* f) { return counts_for_verdict(*f); });
+    blocks.push_back("\n<details><summary>" + std::string(to_string(impact)) + ": " +
+                     plural(sites.size(), "site", "sites") + (shown.empty() ? "" : " besides those above") + " (" +
+                     std::to_string(counted) + " in the core)</summary>\n\n");
+    for (const Finding* f : sites) blocks.push_back(site_line(*f, s, ctx.link_base));
+    blocks.push_back("\n</details>\n");
   }
   if (!result.errors.empty() || !result.skipped.empty()) {
     blocks.push_back("\n<details><summary>" +

@@ -69,6 +69,40 @@ std::string markdown_escape(std::string_view text) {
   return out;
 }
 
+std::string markdown_prose(std::string_view text) {
+  size_t ticks = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '`') continue;
+    ++ticks;
+    // A run of backticks opens a span that only the same run closes: not the single pairs read here.
+    if (i + 1 < text.size() && text[i + 1] == '`') return markdown_escape(text);
+  }
+  if (ticks == 0 || ticks % 2 != 0) return markdown_escape(text);
+  std::string out;
+  bool in_code = false;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '`') continue;
+    const std::string_view part = text.substr(start, i - start);
+    if (!in_code) {
+      out += markdown_escape(part);
+    } else {
+      // Inside a span nothing is markup; only what would end the line or the span is replaced.
+      out += '`';
+      for (const char c : part) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '\n' || c == '\r' || c == '\t') out += ' ';
+        else if (u < 0x20 || u == 0x7F) out += kReplacement;
+        else out += c;
+      }
+      out += '`';
+    }
+    in_code = !in_code;
+    start = i + 1;
+  }
+  return out;
+}
+
 std::string plural(size_t n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }

@@ -17,6 +17,12 @@ std::string uri_path(std::string_view path);
 // as U+FFFD. The rendered text reads like the original.
 std::string markdown_escape(std::string_view text);
 
+// A message for Markdown prose: its `code spans` stay code spans (their text shown as written,
+// which GitHub renders inert: no HTML, link or mention inside one), everything between them goes
+// through markdown_escape. A text whose backticks do not pair as single ones (an odd count, a run
+// of two or more, an empty span) is escaped whole.
+std::string markdown_prose(std::string_view text);
+
 // "1 site", "3 sites": a count with the word that agrees with it.
 std::string plural(size_t n, const std::string& one, const std::string& many);
 

@@ -4,6 +4,8 @@
 // same repository gives byte-identical output on every machine.
 #include <algorithm>
 #include <map>
+#include <set>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -88,10 +90,13 @@ std::string template_as_text(const std::string& text) {
 }
 
 // Where the tool and its rule docs are published (MPSREADY_HOMEPAGE, set at configure time):
-// SARIF viewers link a rule's `helpUri` and the tool's `informationUri`.
+// SARIF viewers link a rule's `helpUri` and the tool's `informationUri`. Empty unless a build
+// names it: a link to a page that is not there is worse than none, and the whole rule doc is in
+// `help` anyway.
 #ifndef MPSREADY_HOMEPAGE
-#define MPSREADY_HOMEPAGE "https://github.com/mpsready/mpsready"
+#define MPSREADY_HOMEPAGE ""
 #endif
+constexpr std::string_view kHomepage = MPSREADY_HOMEPAGE;
 
 ordered_json rule_descriptor(const Rule& rule) {
   ordered_json r;
@@ -99,7 +104,8 @@ ordered_json rule_descriptor(const Rule& rule) {
   r["name"] = friendly_name(rule.id);
   // rules/<language>/<id>/doc.md in the published repository (the loader holds every rule to
   // that folder, whatever its language).
-  r["helpUri"] = std::string(MPSREADY_HOMEPAGE) + "/blob/main/rules/" + rule.language + "/" + rule.id + "/doc.md";
+  if (!kHomepage.empty() && !rule.language.empty())
+    r["helpUri"] = std::string(kHomepage) + "/blob/main/rules/" + rule.language + "/" + rule.id + "/doc.md";
   r["shortDescription"] = {{"text", rule.title.empty() ? rule.id : rule.title}};
   const std::string full = first_paragraph(rule.doc);
   r["fullDescription"] = {{"text", full.empty() ? (rule.title.empty() ? rule.id : rule.title) : full}};
@@ -136,9 +142,14 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
     r.impact = f.impact;
     rules.emplace(f.rule, r);
   }
+  // The descriptors of the rules with a result: each embeds its whole doc, which a viewer shows
+  // beside that rule's results; the rules that ran without one are counted in the run properties.
+  std::set<std::string> reported;
+  for (const Finding& f : result.findings) reported.insert(f.rule);
   std::map<std::string, size_t> rule_index;
   ordered_json descriptors = ordered_json::array();
   for (const auto& [id, rule] : rules) {
+    if (!reported.count(id)) continue;
     rule_index[id] = descriptors.size();
     descriptors.push_back(rule_descriptor(rule));
   }
@@ -147,8 +158,14 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
   driver["name"] = "mpsready";
   driver["version"] = ctx.version;
   driver["semanticVersion"] = ctx.version;
-  driver["informationUri"] = MPSREADY_HOMEPAGE;
+  if (!kHomepage.empty()) driver["informationUri"] = std::string(kHomepage);
   driver["rules"] = descriptors;
+  // What reproduces the result (`mpsready --version`): the build's commit and the rules' hash.
+  if (!ctx.commit.empty() || !ctx.rules_hash.empty()) {
+    driver["properties"] = ordered_json::object();
+    if (!ctx.commit.empty()) driver["properties"]["commit"] = ctx.commit;
+    if (!ctx.rules_hash.empty()) driver["properties"]["rulesHash"] = ctx.rules_hash;
+  }
 
   const std::vector<std::string> fingerprints = finding_fingerprints(result.findings);
   ordered_json results = ordered_json::array();
@@ -157,7 +174,10 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
     ordered_json res;
     res["ruleId"] = f.rule;
     res["ruleIndex"] = rule_index.at(f.rule);
-    res["level"] = sarif_level(f.impact);
+    // The level is what the site means for this repository: one that does not count for the
+    // verdict (tests, examples, an optional feature, a gap) is a note whatever its impact, so code
+    // scanning shows no error for a repository whose verdict is mps-ready.
+    res["level"] = counts_for_verdict(f) ? sarif_level(f.impact) : "note";
     std::string text = f.message.empty() ? f.rule : f.message;
     if (f.location.cell) {
       text += " (cell " + std::to_string(f.location.cell) + ", line " + std::to_string(f.location.line) + ")";
@@ -190,6 +210,7 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
     if (!f.component.empty()) props["component"] = f.component;
     if (!f.role.empty()) props["role"] = f.role;
     props["inCore"] = f.in_core;
+    props["decides"] = decides_verdict(f, result.summary);
     if (!f.context.empty()) props["context"] = f.context;
     if (f.location.cell) {
       props["cell"] = f.location.cell;
@@ -237,6 +258,7 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
   run["results"] = results;
   run["properties"] = {{"verdict", std::string(to_string(s.verdict))},
                        {"filesScanned", result.files_scanned},
+                       {"rulesRun", rules.size()},
                        {"suppressed", result.suppressed.size()}};
   if (!ctx.target_pytorch.empty()) run["properties"]["targetPytorch"] = ctx.target_pytorch;
   ordered_json components = ordered_json::array();

@@ -68,6 +68,10 @@ struct ReportContext {
   std::optional<FixDigest> fix;              // `mpsready fix --report`: the fix's outcome
   bool color = false;                        // ANSI colours in text, concise and statistics output
   std::string link_base;  // Markdown links: prefix of a path ("https://github.com/o/r/blob/SHA/"); "" = relative
+  // What reproduces the result, as `--version` prints it: the build's commit and the rules' hash
+  // ("" = not given; the JSON `tool` and SARIF driver carry them when set).
+  std::string commit;
+  std::string rules_hash;
 };
 
 // Compiler-style lines, then the verdict and its reasons.

@@ -308,8 +308,12 @@ TEST(Cli, SarifFormatIsOneRunWithTheRulesThatRan) {
   EXPECT_EQ(res["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
   EXPECT_EQ(sarif_run["properties"]["suppressed"], 1);
   EXPECT_EQ(run.out.find(dir.path().string()), std::string::npos) << "no absolute path in SARIF";
-  // A rule's fix template shows its placeholders as <name>, not {name}.
+  EXPECT_EQ(sarif_run["properties"]["rulesRun"], 1);
+  // Only the rules with a result are described (each embeds its whole doc); a rule's fix template
+  // shows its placeholders as <name>, not {name}.
+  dir.write("csrc/k.cu", "__global__ void scale(float* x) { x[0] *= 2; }\n");
   const auto all = nlohmann::json::parse(mpsready("scan " + quote(dir.path().string()) + " --format sarif", false).out);
+  EXPECT_GT(all["runs"][0]["properties"]["rulesRun"].get<size_t>(), all["runs"][0]["tool"]["driver"]["rules"].size());
   bool saw_kernel = false;
   for (const auto& r : all["runs"][0]["tool"]["driver"]["rules"]) {
     if (r["id"] != "cu-cuda-kernel") continue;

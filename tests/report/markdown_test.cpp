@@ -83,8 +83,21 @@ TEST(Markdown, HostileSnippetsPathsAndMessagesCannotAddMarkup) {
   size_t items = 0;
   std::istringstream lines(md);
   for (std::string l; std::getline(lines, l);) items += l.rfind("- **portable** [", 0) == 0;
-  // (the ten top findings are listed; the eleventh is summarised by its rule)
+  // (the ten deciding findings are listed in full; the eleventh is one line of its section)
   EXPECT_EQ(items, std::min(hostile.size(), size_t{10}));
+}
+
+// Code spans in a rule's message render as code: their text is shown as written, which GitHub
+// renders inert (a span opened before any tag wins over it), and the prose around them is escaped.
+// Backticks that do not pair as single ones escape the whole text, as before.
+TEST(MarkdownEscape, CodeSpansStayCodeSpans) {
+  EXPECT_EQ(markdown_prose("`x.cuda()` moves it (see `a|b`)"), "`x.cuda()` moves it \\(see `a|b`\\)");
+  EXPECT_EQ(markdown_prose("a `<img src=x onerror=y>` @b"), "a `<img src=x onerror=y>` @\u2060b");
+  EXPECT_EQ(markdown_prose("<img src=x> `y`"), "&lt;img src\\=x&gt; `y`");
+  EXPECT_EQ(markdown_prose("`a\nb\x01`"), "`a b\uFFFD`");
+  EXPECT_EQ(markdown_prose("odd ` count `x`"), markdown_escape("odd ` count `x`"));
+  EXPECT_EQ(markdown_prose("``a`` `b`"), markdown_escape("``a`` `b`"));
+  EXPECT_EQ(markdown_prose("no code"), markdown_escape("no code"));
 }
 
 TEST(Markdown, VerdictFirstThenTableTopFindingsAndDetails) {
@@ -96,13 +109,33 @@ TEST(Markdown, VerdictFirstThenTableTopFindingsAndDetails) {
   EXPECT_EQ(md.rfind("**mpsready: stay-on-linux**", 0), 0u) << md;
   EXPECT_NE(md.find("| custom-extension | 1 | 0 | 0 |"), std::string::npos);
   EXPECT_NE(md.find("| device-hardcode | 0 | 14 | 0 |"), std::string::npos);
-  // The blocker comes first among the top findings, as a relative link to its line.
-  const size_t top = md.find("### Top findings\n\n- **blocker** [k\\.cu:3](k.cu#L3) `cu-cuda-kernel`");
+  // The blocker decides the verdict: it comes first, in full, as a relative link to its line.
+  const size_t top = md.find("### Findings that decide the verdict\n\n- **blocker** [k\\.cu:3](k.cu#L3) `cu-cuda-kernel`");
   EXPECT_NE(top, std::string::npos) << md;
-  // The rest is summarised by rule, not listed.
-  EXPECT_NE(md.find("<details><summary>5 more findings</summary>\n\n- `py-tensor-dot-cuda`: 5 sites (portable)\n"),
+  // The other sites of the core follow in full, up to ten in all; every other site is one line of
+  // its impact's collapsed section, saying whether it is in the core.
+  EXPECT_NE(md.find("### Other findings in the core\n\n- **portable** [a\\.py:1](a.py#L1)"), std::string::npos) << md;
+  EXPECT_NE(md.find("<details><summary>portable: 5 sites besides those above (5 in the core)</summary>\n\n"
+                    "- [a\\.py:10](a.py#L10) `py-tensor-dot-cuda`: in the core\n"),
             std::string::npos) << md;
-  EXPECT_EQ(md.find("[a\\.py:14]"), std::string::npos) << md;
+  EXPECT_NE(md.find("- [a\\.py:14](a.py#L14) `py-tensor-dot-cuda`: in the core\n"), std::string::npos) << md;
+  EXPECT_EQ(md.find("<details><summary>blocker"), std::string::npos) << "the blocker is shown above, once";
+}
+
+// A repository whose verdict is mps-ready: nothing decides it, so no site is shown in full, and a
+// blocker in the examples is one collapsed line that says why it does not count.
+TEST(Markdown, FindingsThatDoNotCountAreCollapsedWithTheirReason) {
+  Finding example = golden_finding("cu-cuda-kernel", "custom-extension", Impact::blocker, "examples/k.cu", 3, 1, 5, "k", "__global__");
+  example.in_core = false;
+  example.role = "examples";
+  example.context = "examples: run by hand";
+  const std::string md = markdown_of(with_findings({example}));
+  EXPECT_EQ(md.rfind("**mpsready: mps-ready**", 0), 0u) << md;
+  EXPECT_EQ(md.find("### Findings that decide"), std::string::npos) << md;
+  EXPECT_EQ(md.find("- **blocker**"), std::string::npos) << md;
+  EXPECT_NE(md.find("<details><summary>blocker: 1 site (0 in the core)</summary>\n\n"
+                    "- [examples/k\\.cu:3](examples/k.cu#L3) `cu-cuda-kernel`: not counted (examples: run by hand)\n"),
+            std::string::npos) << md;
 }
 
 TEST(Markdown, TopFindingsArePermalinksWithTheirFix) {
@@ -117,18 +150,25 @@ TEST(Markdown, TopFindingsArePermalinksWithTheirFix) {
   const std::string md = out.str();
   EXPECT_NE(md.find("[src/a b\\.py:7](https://github.com/o/r/blob/0123abc/src/a%20b.py#L7)"), std::string::npos) << md;
   EXPECT_NE(md.find("[nb\\.ipynb:cell 4:2](https://github.com/o/r/blob/0123abc/nb.ipynb)"), std::string::npos) << md;
-  EXPECT_NE(md.find("<br>Fix: Use \\`\\.to\\(device\\)\\`"), std::string::npos) << md;
+  EXPECT_NE(md.find("<br>Fix: Use `.to(device)`"), std::string::npos) << md;
 }
 
-TEST(Markdown, ThousandsOfFindingsStayAShortComment) {
+TEST(Markdown, ThousandsOfFindingsStayWithinGitHubsLimit) {
   std::vector<Finding> findings;
   for (int i = 1; i <= 3000; ++i)
     findings.push_back(golden_finding(i % 3 ? "py-tensor-dot-cuda" : "py-float64", "device-hardcode", Impact::portable,
                                       "pkg/module.py", i, 1, 5, "`x.cuda()` moves the tensor to a CUDA device", "x = x.cuda()"));
   const std::string md = markdown_of(with_findings(findings));
-  EXPECT_LT(md.size(), 8000u) << md.size();
-  EXPECT_NE(md.find("2990 more findings"), std::string::npos);
-  EXPECT_EQ(md.find("Truncated"), std::string::npos);
+  EXPECT_LE(md.size(), 65536u);
+  // Ten in full, the rest one line each in a collapsed section, cut between two lines and closed.
+  EXPECT_NE(md.find("2990 more sites decide the verdict: listed below."), std::string::npos) << md.substr(0, 4000);
+  EXPECT_NE(md.find("<details><summary>portable: 2990 sites besides those above (2990 in the core)"),
+            std::string::npos);
+  EXPECT_NE(md.find("**Truncated**"), std::string::npos);
+  size_t open = 0, close = 0;
+  for (size_t p = 0; (p = md.find("<details>", p)) != std::string::npos; ++p) ++open;
+  for (size_t p = 0; (p = md.find("</details>", p)) != std::string::npos; ++p) ++close;
+  EXPECT_EQ(open, close);
 }
 
 TEST(Markdown, HugeFindingTextIsTruncatedBelowGitHubsLimit) {

@@ -2,6 +2,8 @@
 // and fingerprints that survive lines moving.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -117,26 +119,65 @@ TEST(Fingerprints, IdenticalSitesInOneFileAreTellApartByOrder) {
 
 namespace mpsready::testing {
 
-// Every bundled rule's helpUri names its doc.md in the published repository, and that file exists
-// here; the tool has an informationUri.
-TEST(Sarif, HelpUrisNameTheRulesDocs) {
+// A rule's helpUri and the tool's informationUri are written only when the build names where mpsready
+// is published (MPSREADY_HOMEPAGE): then every helpUri names the rule's doc.md, which exists here;
+// otherwise neither is written (no link to a page that may not exist), and the doc is in `help`.
+TEST(Sarif, HelpUrisOnlyWhereTheBuildNamesAHomepage) {
   const RuleSet rules = RuleSet::load(source_dir() / "rules");
-  ScanResult empty;
+  ScanResult result;
+  for (const Rule& r : rules.rules())
+    result.findings.push_back(golden_finding(r.id, r.category, r.impact, "a.py", 1, 1, 2, "m", "x"));
   ReportContext ctx{"repo", "0.0.0", &rules.rules()};
   std::ostringstream out;
-  write_sarif_report(out, empty, ctx);
+  write_sarif_report(out, result, ctx);
   const auto log = nlohmann::json::parse(out.str());
   const auto& driver = log["runs"][0]["tool"]["driver"];
-  const std::string home = driver["informationUri"];
-  EXPECT_EQ(home.rfind("https://", 0), 0u) << home;
   ASSERT_EQ(driver["rules"].size(), rules.rules().size());
+  const bool published = driver.contains("informationUri");
   for (const auto& r : driver["rules"]) {
+    EXPECT_EQ(r.contains("helpUri"), published) << r["id"];
+    EXPECT_FALSE(r["help"]["markdown"].get<std::string>().empty()) << r["id"];
+    if (!published) continue;
+    const std::string home = driver["informationUri"];
     const std::string uri = r["helpUri"];
     const std::string prefix = home + "/blob/main/";
     ASSERT_EQ(uri.rfind(prefix, 0), 0u) << uri;
     EXPECT_TRUE(fs::exists(source_dir() / uri.substr(prefix.size()))) << uri;
     EXPECT_NE(uri.find("/" + r["id"].get<std::string>() + "/doc.md"), std::string::npos) << uri;
   }
+}
+
+// A result's level is what the site means for this repository: a finding that does not count for
+// the verdict is a note whatever its impact, so code scanning shows no error for an mps-ready
+// repository; the ones that decide say so. Only rules with a result are described.
+TEST(Sarif, LevelsFollowWhatCountsForTheVerdict) {
+  Finding deciding = golden_finding("py-tensor-dot-cuda", "device-hardcode", Impact::portable, "pkg/a.py", 2, 1, 5, "m", "x");
+  Finding example = golden_finding("cu-cuda-kernel", "custom-extension", Impact::blocker, "examples/k.cu", 3, 1, 5, "k", "y");
+  example.in_core = false;
+  Finding gap = golden_finding("py-float64", "dtype", Impact::portable, "pkg/b.py", 4, 1, 5, "g", "z");
+  gap.in_core = false;
+  gap.gap = true;
+  ScanResult result;
+  result.findings = {deciding, example, gap};
+  sort_findings(result.findings);
+  result.summary = summarize(result.findings);
+  const std::vector<Rule> rules = golden_rules();
+  ReportContext ctx{"repo", "1.0.0", &rules};
+  ctx.commit = "abc123";
+  ctx.rules_hash = "feed";
+  std::ostringstream out;
+  write_sarif_report(out, result, ctx);
+  const auto log = nlohmann::json::parse(out.str());
+  const auto& run = log["runs"][0];
+  std::map<std::string, std::pair<std::string, bool>> level;
+  for (const auto& r : run["results"]) level[r["ruleId"]] = {r["level"], r["properties"]["decides"]};
+  EXPECT_EQ(level["py-tensor-dot-cuda"], std::make_pair(std::string("warning"), true));
+  EXPECT_EQ(level["cu-cuda-kernel"], std::make_pair(std::string("note"), false));
+  EXPECT_EQ(level["py-float64"], std::make_pair(std::string("note"), false));
+  EXPECT_EQ(run["tool"]["driver"]["rules"].size(), 3u) << "only the rules with a result";
+  EXPECT_EQ(run["properties"]["rulesRun"], rules.size());
+  EXPECT_EQ(run["tool"]["driver"]["properties"]["commit"], "abc123");
+  EXPECT_EQ(run["tool"]["driver"]["properties"]["rulesHash"], "feed");
 }
 
 }  // namespace mpsready::testing
