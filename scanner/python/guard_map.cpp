@@ -163,6 +163,30 @@ bool CudaCheckClassifier::is_force_switch(TSNode expr) const {
   return node_is(expr, "identifier") || node_is(expr, "attribute") || node_is(expr, "call");
 }
 
+// `is_rocm_pytorch`, `torch.version.hip`, `IS_HIP_EXTENSION`, `torch.version.hip is not None`: a
+// test for AMD's ROCm build of PyTorch, which a Mac never has, so it is false there like a CUDA
+// check. Only a plain name, attribute or `is not None` test says so (a `not` makes it true there).
+bool CudaCheckClassifier::is_rocm_check(TSNode expr) const {
+  while (node_is(expr, "parenthesized_expression") && ts_node_named_child_count(expr) == 1) expr = ts_node_named_child(expr, 0);
+  if (node_is(expr, "comparison_operator")) {
+    const std::string_view text = node_text(source_, expr);
+    if (ts_node_child_count(expr) != 3 || node_text(source_, ts_node_child(expr, 1)) != "is not" ||
+        !node_is(ts_node_child(expr, 2), "none") || text.empty())
+      return false;
+    expr = ts_node_child(expr, 0);
+  }
+  if (!node_is(expr, "identifier") && !node_is(expr, "attribute")) return false;
+  std::string text(node_text(source_, expr));
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const size_t dot = text.rfind('.');
+  const std::string last = dot == std::string::npos ? text : text.substr(dot + 1);
+  if (last.find("rocm") != std::string::npos) return true;
+  // `hip` as a word of the last name: `torch.version.hip`, `is_hip`, `IS_HIP_EXTENSION`; not `ship`.
+  const size_t hip = last.find("hip");
+  return hip != std::string::npos && (hip == 0 || last[hip - 1] == '_') &&
+         (hip + 3 == last.size() || last[hip + 3] == '_');
+}
+
 bool CudaCheckClassifier::mentions_cuda(TSNode expr) const {
   const auto& f = PyFields::get();
   std::vector<TSNode> stack{expr};
@@ -237,6 +261,17 @@ CudaCheck CudaCheckClassifier::classify_at(TSNode expr, int depth) const {
     CudaCheck result = CudaCheck::none;
     if (op == "and" && (left == CudaCheck::positive || right == CudaCheck::positive)) result = CudaCheck::positive;
     if (op == "or" && (left == CudaCheck::negative || right == CudaCheck::negative)) result = CudaCheck::negative;
+    // Each part false on a Mac, one of them a CUDA check: `a or b` is false there too, so it checks
+    // for CUDA (`torch.cuda.is_available() or x.is_cuda`, `is_rocm_pytorch or torch.cuda.
+    // is_available()`). And each part true on a Mac: `not a and not b` holds there.
+    const auto false_on_mac = [&](CudaCheck check, TSNode side) {
+      return check == CudaCheck::positive || is_force_switch(side) || is_rocm_check(side);
+    };
+    if (op == "or" && (left == CudaCheck::positive || right == CudaCheck::positive) &&
+        false_on_mac(left, ts_node_child_by_field_id(expr, f.left)) &&
+        false_on_mac(right, ts_node_child_by_field_id(expr, f.right)))
+      result = CudaCheck::positive;
+    if (op == "and" && left == CudaCheck::negative && right == CudaCheck::negative) result = CudaCheck::negative;
     // `(cuda and CUDA_HOME) or os.getenv("FORCE_CUDA", "0") == "1"`: the other way in is a switch
     // a user sets on purpose to build for CUDA without a GPU, which a Mac's build never sets.
     if (op == "or" && ((left == CudaCheck::positive && is_force_switch(ts_node_child_by_field_id(expr, f.right))) ||

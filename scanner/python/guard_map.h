@@ -37,6 +37,7 @@ class CudaCheckClassifier {
   bool mentions_cuda(TSNode expr) const;
   // `os.getenv("FORCE_CUDA", "0") == "1"`, `args.force_cuda`: a switch that forces a CUDA build.
   bool is_force_switch(TSNode expr) const;
+  bool is_rocm_check(TSNode expr) const;
   std::string_view source_;
   const ImportMap& imports_;
   const std::unordered_set<std::string>& flags_;

@@ -2,6 +2,7 @@
 
 torch.cuda.Stream() in a docstring is not a finding.
 """
+import os
 import threading
 from typing import Optional
 
@@ -76,6 +77,39 @@ def guarded(x):
     # expect-guarded: py-cuda-stream-event
     ev = torch.cuda.Event() if torch.cuda.is_available() else torch.mps.Event()
     return x
+
+
+def either_part_false_on_a_mac(x, is_rocm_pytorch):
+    # Every part of the `or` is false on a Mac (a CUDA check, a ROCm build, a switch nobody sets
+    # there): the branch is a CUDA path.
+    if torch.cuda.is_available() or x.is_cuda:
+        # expect-guarded: py-cuda-stream-event
+        side = torch.cuda.Stream()
+    if is_rocm_pytorch or torch.cuda.is_available() or os.getenv("FORCE_CUDA", "0") == "1":
+        # expect-guarded: py-cuda-stream-event
+        side = torch.cuda.Stream()
+    if torch.version.hip is not None or x.is_cuda:
+        # expect-guarded: py-cuda-stream-event
+        side = torch.cuda.Stream()
+    # Every part true on a Mac: what follows the early exit is a CUDA path.
+    if not torch.cuda.is_available() and not x.is_cuda:
+        return x
+    # expect-guarded: py-cuda-stream-event
+    return torch.cuda.Stream()
+
+
+def one_part_may_hold_on_a_mac(x, use_fallback, ship):
+    # An option a Mac user may set, or a name that only contains "hip": nothing certain about CUDA.
+    if torch.cuda.is_available() or use_fallback:
+        # expect: py-cuda-stream-event
+        side = torch.cuda.Stream()
+    if torch.cuda.is_available() or ship:
+        # expect: py-cuda-stream-event
+        side = torch.cuda.Stream()
+    if not torch.cuda.is_available() and use_fallback:
+        return x
+    # expect: py-cuda-stream-event
+    return torch.cuda.Stream()
 
 
 # ok: py-cuda-stream-event

@@ -1,0 +1,3 @@
+from .ops import smooth
+
+__all__ = ["smooth"]
