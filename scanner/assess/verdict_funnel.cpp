@@ -21,18 +21,20 @@ void conclude(ScanResult& result, const Funnel& funnel) {
     for (size_t i = 0; i < result.findings.size(); ++i) {
       const std::optional<Removal> why = i < decision.removed.size() ? decision.removed[i] : std::nullopt;
       if (why) ++result.removed[std::string(to_string(*why))];
-      if (!why) kept.push_back(decision.base_verdict ? result.findings[i] : std::move(result.findings[i]));
+      if (!why) kept.push_back(result.findings[i]);
     }
-    if (decision.base_verdict && !result.removed.empty()) whole = std::move(result.findings);
+    // What the filters hid is still the tree's: its verdict is reported beside the filtered one.
+    if (!result.removed.empty()) whole = std::move(result.findings);
     result.findings = std::move(kept);
   }
   result.summary = summarize(result.findings, result.summary_context);
   result.tree_verdict = result.summary.verdict;
   if (whole.empty()) return;
-  // --diff with findings left out: the tree's own verdict, for the floor below and the report's
-  // "before → after" line.
+  // Findings left out: the tree's own verdict, which the reports give beside the filtered one (a
+  // baseline that hides every finding of a partial repository says so), and, with --diff, the floor
+  // below and the "before → after" line.
   result.tree_verdict = summarize(whole, result.summary_context).verdict;
-  if (result.tree_verdict > *decision.base_verdict && result.tree_verdict > result.summary.verdict)
+  if (decision.base_verdict && result.tree_verdict > *decision.base_verdict && result.tree_verdict > result.summary.verdict)
     result.summary.verdict = result.tree_verdict;
 }
 

@@ -30,7 +30,8 @@ struct FunnelDecision {
 // Decides, from the assessed findings (their impacts final), what leaves the report.
 using Funnel = std::function<FunnelDecision(const ScanResult&)>;
 
-// Applies `funnel` (none: nothing is removed), fills result.removed and result.tree_verdict, and
+// Applies `funnel` (none: nothing is removed), fills result.removed and result.tree_verdict (the
+// verdict of every assessed finding, the removed ones included), and
 // sets result.summary: the only call of summarize() in a scan.
 void conclude(ScanResult& result, const Funnel& funnel);
 

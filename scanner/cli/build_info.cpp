@@ -1,5 +1,7 @@
 #include "cli/build_info.h"
 
+#include <filesystem>
+
 #include "engine/cache_key.h"
 
 // Set by scanner/CMakeLists.txt at configure time.
@@ -22,6 +24,14 @@
 namespace mpsready {
 
 std::string build_commit() { return MPSREADY_COMMIT; }
+
+std::string root_folder_name(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path full = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  if (ec) return "";
+  const std::filesystem::path dir = std::filesystem::is_directory(full, ec) ? full : full.parent_path();
+  return dir.filename().string();
+}
 
 std::string rules_hash(const std::string& rules_dir) {
   std::string hash;

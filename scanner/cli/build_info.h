@@ -7,6 +7,8 @@ namespace mpsready {
 
 // "mpsready 0.2.0\ncommit ...\nrules sha ...\n..." for the rules in `rules_dir`.
 std::string version_text(const std::string& rules_dir);
+// The name of the folder `path` names ("." → the current directory's name; "" when unknown).
+std::string root_folder_name(const std::string& path);
 // The commit this binary was built from ("unknown" outside a checkout).
 std::string build_commit();
 // The hash of the rules in `rules_dir` that `--version` prints ("unreadable", "none found").

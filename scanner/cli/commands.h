@@ -17,6 +17,7 @@ struct ScanCommandOptions {
   std::string format = "text";     // text, concise, github, json, sarif, markdown, html
   std::string output;  // -o, "" or "-" = stdout
   std::string color = "auto";  // --color auto|always|never (auto: a terminal, and NO_COLOR unset)
+  bool all_findings = false;   // --all: the text report lists every finding, however many
   bool statistics = false;     // --statistics: counts per rule instead of the findings
   std::vector<std::string> reports;  // --report FORMAT=FILE: more reports of the same scan
   std::string link_base;             // --link-base URL ("" = from GitHub Actions' environment, or relative)
@@ -37,6 +38,7 @@ struct ScanCommandOptions {
   std::string write_baseline;    // --write-baseline FILE
   std::string baseline;          // --baseline FILE
   std::string diff;              // --diff BASE (a git revision)
+  bool allow_incomplete = false;  // --allow-incomplete: --fail-on passes a scan that could not read some files
   bool allow_config_change = false;  // --allow-config-change: --fail-on passes a change that edits the scan's inputs
   std::string cache_dir;         // --cache DIR ("" = no cache)
   bool quiet = false;            // --quiet: no progress line, no cache notes

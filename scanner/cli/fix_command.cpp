@@ -108,6 +108,7 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
     const size_t eq = report.find('=');
     const std::string format = report.substr(0, eq), file = report.substr(eq + 1);
     ReportContext ctx{options.path, MPSREADY_VERSION, &loaded->rules->rules()};
+  ctx.name = root_folder_name(options.path);
   ctx.commit = build_commit();
   ctx.rules_hash = rules_hash(loaded->rules->dir());
     ctx.target_pytorch = fix.edits.target_pytorch;

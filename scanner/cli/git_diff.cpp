@@ -131,9 +131,41 @@ bool read_git_diff(const fs::path& root, const std::string& base, const fs::path
     error = "--diff: " + root.string() + " is not inside a git work tree" + (inside.err.empty() ? "" : " (" + inside.err + ")");
     return false;
   }
-  const Process commit = run_git(root, {"rev-parse", "--verify", "--quiet", "--end-of-options", base + "^{commit}"});
+  // `A...B` and `A..B` as git writes them: the scan reads the work tree, so B (when given) must be
+  // the commit checked out. `A...B` and a plain `A` compare with the merge base of A and HEAD (what
+  // a pull request from a stale branch adds, not what the target branch gained since); `A..B`
+  // compares with A itself, as `git diff A..B` does.
+  std::string first = base;
+  bool merge_base = true;
+  if (const size_t dots = base.find(".."); dots != std::string::npos) {
+    const bool three = base.compare(dots, 3, "...") == 0;
+    merge_base = three;
+    first = base.substr(0, dots);
+    const std::string second = base.substr(dots + (three ? 3 : 2));
+    if (first.empty() || (!second.empty() && second[0] == '-')) {
+      error = "--diff: \"" + base + "\" is not a git revision range (A...B or A..B)";
+      return false;
+    }
+    if (!second.empty()) {
+      const Process b = run_git(root, {"rev-parse", "--verify", "--quiet", "--end-of-options", second + "^{commit}"});
+      const Process head = run_git(root, {"rev-parse", "--verify", "--quiet", "HEAD^{commit}"});
+      if (b.code != 0 || head.code != 0 || b.out != head.out) {
+        error = "--diff: \"" + second + "\" is not the commit checked out: the scan reads the work tree, so a range ends at HEAD";
+        return false;
+      }
+    }
+  }
+  const Process commit = run_git(root, {"rev-parse", "--verify", "--quiet", "--end-of-options", first + "^{commit}"});
   if (commit.code == 0 && commit.out.size() >= 40) {
     out.base_commit = commit.out.substr(0, commit.out.find('\n'));
+    if (merge_base && run_git(root, {"rev-parse", "--verify", "--quiet", "HEAD"}).code == 0) {
+      const Process common = run_git(root, {"merge-base", out.base_commit, "HEAD"});
+      if (common.code != 0 || common.out.size() < 40) {
+        error = "--diff: \"" + first + "\" and HEAD have no common ancestor (compare with it directly: --diff " + first + "..)";
+        return false;
+      }
+      out.base_commit = common.out.substr(0, common.out.find('\n'));
+    }
   } else if (base == "HEAD" && run_git(root, {"rev-parse", "--verify", "--quiet", "HEAD"}).code != 0) {
     // A repository without commits (a pre-commit hook's first commit): everything tracked is
     // new, so the base is the empty tree.

@@ -14,6 +14,19 @@ std::string env(const char* name) {
 
 }  // namespace
 
+std::string workspace_path_prefix(const std::string& root) {
+  const std::string workspace = env("GITHUB_WORKSPACE");
+  if (workspace.empty()) return "";
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path full = fs::absolute(root, ec).lexically_normal();
+  if (ec || !fs::is_directory(full, ec)) return "";  // one file scanned: its path is given as is
+  std::string rel = full.lexically_relative(fs::path(workspace).lexically_normal()).generic_string();
+  while (!rel.empty() && rel.back() == '/') rel.pop_back();
+  if (rel.empty() || rel == "." || rel == ".." || rel.rfind("../", 0) == 0) return "";
+  return rel + "/";
+}
+
 std::string resolve_link_base(const std::string& given, const std::string& root) {
   if (!given.empty()) return given.back() == '/' ? given : given + "/";
   const std::string server = env("GITHUB_SERVER_URL"), repo = env("GITHUB_REPOSITORY"), sha = env("GITHUB_SHA");

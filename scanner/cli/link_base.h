@@ -9,4 +9,9 @@ namespace mpsready {
 // workspace>/`; else "" (relative links). A root outside GITHUB_WORKSPACE gets no links.
 std::string resolve_link_base(const std::string& given, const std::string& root);
 
+// In GitHub Actions (GITHUB_WORKSPACE set), the scanned root's folder relative to the workspace
+// with a trailing '/' ("sub/" for `mpsready scan sub`), so that annotations and SARIF name files
+// as the checkout does; "" at the workspace itself, outside it, or outside GitHub Actions.
+std::string workspace_path_prefix(const std::string& root);
+
 }  // namespace mpsready

@@ -361,6 +361,9 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   }
 
   ReportContext ctx{options.path, MPSREADY_VERSION, &loaded->rules->rules()};
+  ctx.name = root_folder_name(options.path);
+  ctx.all_findings = options.all_findings;
+  ctx.path_prefix = workspace_path_prefix(options.path);
   ctx.commit = build_commit();
   ctx.rules_hash = rules_hash(loaded->rules->dir());
   ctx.link_base = resolve_link_base(options.link_base, options.path);
@@ -416,6 +419,13 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   if (!fail_on.empty()) {
     const Verdict threshold = *parse_verdict(fail_on);
     if (static_cast<int>(result.summary.verdict) >= static_cast<int>(threshold)) return 1;
+    // A verdict below the gate on a scan that left files unread is not a pass: what was not read
+    // may hold what would trip it.
+    if (const std::string incomplete = incomplete_sentence(result); !incomplete.empty() && !options.allow_incomplete) {
+      std::cerr << "mpsready: --fail-on: " << incomplete << " (listed as errors in the report); give --allow-incomplete "
+                << "to accept the verdict of the rest\n";
+      return 1;
+    }
     // A gate that the change could have loosened itself does not pass it.
     if (ctx.diff && !ctx.diff->config_changes.empty() && !options.allow_config_change) {
       const auto& [file, what] = ctx.diff->config_changes.front();

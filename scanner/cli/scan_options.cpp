@@ -74,6 +74,9 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
   cmd->add_option("--color", scan.color, "Colour the text report: auto (a terminal, NO_COLOR unset), always, never")
       ->transform(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
       ->capture_default_str();
+  cmd->add_flag("--all", scan.all_findings,
+                "List every finding in the text report (more than 50: only those that decide the verdict are listed, "
+                "the rest counted per rule)");
   cmd->add_flag("--statistics", scan.statistics, "Print how many findings each rule has, instead of the findings");
   cmd->add_option("-j,--jobs", scan.jobs, "Worker threads (default: one per core)");
   cmd->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this many bytes")->capture_default_str();
@@ -88,8 +91,11 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
   cmd->add_option("--write-baseline", scan.write_baseline, "Write the findings' fingerprints to FILE");
   cmd->add_option("--baseline", scan.baseline, "Report only findings not in this baseline FILE");
   cmd->add_option("--diff", scan.diff,
-                  "Report only the findings a change adds since this git revision (HEAD in a repository "
-                  "without commits: everything tracked); the configuration and baseline are BASE's");
+                  "Report only the findings a change adds since this git revision: its merge base with HEAD "
+                  "(BASE...HEAD the same; BASE..HEAD compares with BASE itself; HEAD in a repository without "
+                  "commits: everything tracked); the configuration and baseline are BASE's");
+  cmd->add_flag("--allow-incomplete", scan.allow_incomplete,
+                "With --fail-on: do not fail because some files could not be read (the report still says so)");
   cmd->add_flag("--allow-config-change", scan.allow_config_change,
                 "With --diff and --fail-on: do not fail because the change edits the configuration, the baseline or "
                 "what is scanned");

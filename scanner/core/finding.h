@@ -51,6 +51,9 @@ struct Finding {
 struct FileNote {
   std::string path;
   std::string reason;
+  // Nothing of it was analysed: it could not be read, parsed or finished (a crash, a time limit).
+  // A verdict beside such a file is one of an incomplete scan, and reports say so.
+  bool unread = false;
 };
 
 // Where a site is, as every output names it: `path:line`, or `path:cell N:line` in a notebook.

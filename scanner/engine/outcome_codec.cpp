@@ -162,6 +162,7 @@ void put_notes(std::string& out, const std::vector<FileNote>& notes) {
   for (const FileNote& n : notes) {
     put_string(out, n.path);
     put_string(out, n.reason);
+    put_varint(out, n.unread);
   }
 }
 
@@ -170,7 +171,7 @@ bool get_notes(ByteReader& in, std::vector<FileNote>& notes, size_t total) {
   if (!get_count(in, n, total)) return false;
   notes.resize(n);
   for (FileNote& note : notes)
-    if (!in.string(note.path) || !in.string(note.reason)) return false;
+    if (!in.string(note.path) || !in.string(note.reason) || !get_bool(in, note.unread)) return false;
   return true;
 }
 

@@ -272,7 +272,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
     fs::directory_iterator it(dir.absolute, fs::directory_options::none, ec);
     if (ec) {
       result.errors.push_back({dir.relative.empty() ? "." : dir.relative,
-                               "directory cannot be read: " + ec.message()});
+                               "directory cannot be read: " + ec.message(), true});
       continue;
     }
     for (const fs::directory_iterator end; it != end; it.increment(ec)) {
@@ -280,7 +280,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
       entries.push_back(*it);
     }
     if (ec) result.errors.push_back({dir.relative.empty() ? "." : dir.relative,
-                                     "directory listing stopped early: " + ec.message()});
+                                     "directory listing stopped early: " + ec.message(), true});
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
 
@@ -290,7 +290,7 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
       const std::string rel = join(dir.relative, name);
       const fs::file_status status = entry.symlink_status(ec);
       if (ec) {
-        result.errors.push_back({rel, "cannot be inspected: " + ec.message()});
+        result.errors.push_back({rel, "cannot be inspected: " + ec.message(), true});
         continue;
       }
       if (fs::is_symlink(status)) {

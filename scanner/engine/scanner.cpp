@@ -44,7 +44,7 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
   FileWork work;
   FileOutcome& out = work.outcome;
   if (const std::string* reason = quarantine_reason(scan, file.path)) {
-    out.errors.push_back({file.path, *reason});
+    out.errors.push_back({file.path, *reason, true});
     out.cacheable = false;
     return work;
   }
@@ -82,7 +82,7 @@ FileWork scan_file(const WalkedFile& file, const std::vector<const Frontend*>& f
     read = read_scanned_file(file.path, file.absolute, options);
   }
   if (!read.bytes) {
-    out.errors.push_back({file.path, read.error});
+    out.errors.push_back({file.path, read.error, true});
     return work;
   }
   if (!partial && decodes_wide_bom(file.path))
@@ -187,7 +187,7 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
         } catch (const std::exception& e) {
           // One bad file must not end the scan; say so and go on.
           outcomes[i] = FileWork{};
-          outcomes[i].outcome.errors.push_back({walk.files[i].path, std::string("internal error: ") + e.what()});
+          outcomes[i].outcome.errors.push_back({walk.files[i].path, std::string("internal error: ") + e.what(), true});
         }
         if (progress) progress->file_done(outcomes[i].outcome.findings.size());
       }
@@ -232,6 +232,16 @@ ScanResult run_scan(const std::filesystem::path& root, const std::vector<const F
   result.errors.erase(std::unique(result.errors.begin(), result.errors.end(), same), result.errors.end());
   result.skipped.erase(std::unique(result.skipped.begin(), result.skipped.end(), same), result.skipped.end());
   return result;
+}
+
+size_t unread_count(const ScanResult& result) {
+  return static_cast<size_t>(std::count_if(result.errors.begin(), result.errors.end(), [](const FileNote& n) { return n.unread; }));
+}
+
+std::string incomplete_sentence(const ScanResult& result) {
+  const size_t n = unread_count(result);
+  if (n == 0) return "";
+  return "incomplete: " + std::to_string(n) + (n == 1 ? " file" : " files") + " could not be read";
 }
 
 }  // namespace mpsready

@@ -65,11 +65,17 @@ struct ScanResult {
   std::vector<std::string> cache_notes;  // cache problems, for stderr (never in a report)
   // Set by the assessment's last step (assess/verdict_funnel.h): the findings it left out of the
   // report by cause ("baseline", "outside-diff", "outside-paths"), the verdict, and the verdict of
-  // the whole tree (the same unless --diff left findings out).
+  // the whole tree (the same unless a filter left findings out).
   std::map<std::string, size_t> removed;
   Summary summary;
   Verdict tree_verdict = Verdict::mps_ready;
 };
+
+// How many files (or directories) the scan could not read, parse or finish (FileNote::unread): a
+// verdict beside one is that of an incomplete scan.
+size_t unread_count(const ScanResult& result);
+// "incomplete: 2 files could not be read" ("" when every file was read).
+std::string incomplete_sentence(const ScanResult& result);
 
 ScanResult run_scan(const std::filesystem::path& root, const std::vector<const Frontend*>& frontends,
                     const std::vector<const RepositoryPass*>& passes, ScanOptions options);

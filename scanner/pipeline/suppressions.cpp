@@ -40,7 +40,7 @@ bool valid_pattern(std::string_view p) {
 }
 
 // The patterns of `mpsready: ignore[a, b] reason` (or `ignore-file[...]`) inside one comment's text.
-std::vector<std::string> parse_marker(std::string_view comment, bool& file_level) {
+std::vector<std::string> parse_marker(std::string_view comment, bool& file_level, bool& bare) {
   std::vector<std::string> out;
   const size_t at = comment.find("mpsready:");
   if (at == std::string_view::npos) return out;
@@ -50,6 +50,18 @@ std::vector<std::string> parse_marker(std::string_view comment, bool& file_level
   if (file_level) {
     rest.remove_prefix(12);
   } else {
+    // A bare `mpsready: ignore` (ruff's bare `# noqa`): every rule on this line, like `ignore[*]`.
+    // It is one line only; a whole file's opt-out always names its rules.
+    if (rest.substr(0, 6) == "ignore" && (rest.size() == 6 || is_space(rest[6]))) {
+      // `ignore py-a` is an id list without its brackets, not a reason: malformed, not bare.
+      std::string_view next = rest.substr(6);
+      while (!next.empty() && is_space(next.front())) next.remove_prefix(1);
+      const std::string_view word = next.substr(0, std::min(next.find_first_of(" \t,"), next.size()));
+      if (!word.empty() && valid_pattern(word) && word.find_first_of("-*") != std::string_view::npos) return out;
+      bare = true;
+      out.emplace_back("*");
+      return out;
+    }
     if (rest.substr(0, 7) != "ignore[") return out;
     rest.remove_prefix(7);
   }
@@ -92,8 +104,8 @@ class Lines {
   }
   void code() { code_ = true; }
   void comment(std::string_view text) {
-    bool file_level = false;
-    auto patterns = parse_marker(text, file_level);
+    bool file_level = false, bare = false;
+    auto patterns = parse_marker(text, file_level, bare);
     if (patterns.empty()) {
       if (const std::string marker = malformed_marker(text); !marker.empty()) out_.back().malformed = marker;
       return;
@@ -101,6 +113,7 @@ class Lines {
     out_.back().patterns = std::move(patterns);
     out_.back().alone = !code_;
     out_.back().file_level = file_level;
+    out_.back().bare = bare;
   }
 
  private:
@@ -369,10 +382,11 @@ void apply_suppressions(const std::filesystem::path& root, ScanResult& result, u
         const std::string& pattern = lines[k].patterns[p];
         std::string message;
         const std::string marker = lines[k].file_level ? "ignore-file[" : "ignore[";
+        const std::string shown = lines[k].bare ? "`mpsready: ignore`" : marker + pattern + "]";
         if (!checks.known_rules.empty() && !matches_any(pattern, checks.known_rules))
           message = "suppression " + marker + pattern + "] names no rule (see `mpsready rules list`)";
         else if (!used[k][p] && matches_any(pattern, checks.enabled_rules))
-          message = "unused suppression " + marker + pattern + "]: no finding of it " +
+          message = "unused suppression " + shown + (lines[k].bare ? ": no finding " : ": no finding of it ") +
                     (lines[k].file_level ? "in this file" : lines[k].alone ? "on this line or the next" : "on this line") +
                     "; remove it";
         if (message.empty()) continue;

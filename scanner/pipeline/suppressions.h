@@ -24,9 +24,10 @@ struct LineSuppression {
   std::vector<std::string> patterns;
   bool alone = false;
   bool file_level = false;  // ignore-file[...]: every line of the file
-  // A comment that says `mpsready: ignore` (or `ignore-file`) but names no valid id (a bare
-  // `# mpsready: ignore`, `ignore[py a]`, no closing `]`): its text, so that the scan can say it
-  // suppresses nothing instead of failing silently.
+  bool bare = false;        // a bare `mpsready: ignore`: patterns is {"*"}, as ruff's bare `# noqa`
+  // A comment that says `mpsready: ignore` (or `ignore-file`) but names no valid id (`ignore[py a]`,
+  // no closing `]`, a bare `ignore-file`): its text, so that the scan can say it suppresses nothing
+  // instead of failing silently.
   std::string malformed;
 };
 std::vector<LineSuppression> suppression_comments(std::string_view text, CommentSyntax syntax);

@@ -120,12 +120,12 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
   FileAnalysis result;
   const std::string_view code = reading.code.empty() ? text.text() : reading.code;
   if (const size_t depth = unparsable_nesting(code)) {
-    result.errors.push_back({path, "brackets nested " + std::to_string(depth) + " levels deep and not closed in order; the file was not parsed"});
+    result.errors.push_back({path, "brackets nested " + std::to_string(depth) + " levels deep and not closed in order; the file was not parsed", true});
     return result;
   }
   TreePtr tree = parser.parse(code, options.parse_timeout_micros);
   if (!tree) {
-    result.errors.push_back({path, "parse time limit reached; the file was not analysed"});
+    result.errors.push_back({path, "parse time limit reached; the file was not analysed", true});
     return result;
   }
   const PythonFile file(code, tree.get(), reading.star);

@@ -72,7 +72,7 @@ class PythonWorker final : public FrontendWorker {
     if (is_notebook) {
       NotebookResult nb = read_notebook(python);
       if (!nb.ok) {
-        out.errors.push_back({file.path, nb.error});
+        out.errors.push_back({file.path, nb.error, true});
         return;
       }
       if (!nb.problem.empty()) out.errors.push_back({file.path, "notebook " + nb.problem});
@@ -127,7 +127,7 @@ class PythonWorker final : public FrontendWorker {
       out.errors.push_back({file.path, "about " + std::to_string(tokens) + " tokens, more than the " +
                                            std::to_string(kMaxParsedTokens) +
                                            " the parser takes (memory bound); imports were read line by line, "
-                                           "no rule ran"});
+                                           "no rule ran", true});
       std::vector<ImportFact> lexical = scan_imports_lexically(file.path, code);
       resolve_lexical_contexts(code, lexical);
       for (auto& fact : lexical) {

@@ -56,12 +56,11 @@ std::string rule_id(std::string_view id) { return "<code class=\"rule\">" + esc(
 
 // The scanned root by its folder name: the scanning machine's absolute path is nobody's business
 // in a plan that is shared.
-std::string root_name(const std::string& root) {
-  std::string r = root;
-  while (r.size() > 1 && r.back() == '/') r.pop_back();
-  if (r == "." || r.empty()) return "this repository";
+std::string root_name(const ReportContext& ctx) {
+  std::string r = shared_root_label(ctx.root, ctx.name);
+  if (r == ".") return "this repository";
   const size_t slash = r.rfind('/');
-  return slash == std::string::npos ? r : r.substr(slash + 1);
+  return slash == std::string::npos || r.size() == 1 ? r : r.substr(slash + 1);
 }
 
 std::string top_directory(const std::string& path) {
@@ -115,10 +114,10 @@ void write_html_report(std::ostream& out, const ScanResult& result, const Report
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      << "<title>mpsready migration plan: " << esc(root_name(ctx.root)) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n<main>\n";
+      << "<title>mpsready migration plan: " << esc(root_name(ctx)) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n<main>\n";
 
   // 1. Verdict and reasons.
-  out << "<h1>Migration plan for <code>" << esc(root_name(ctx.root)) << "</code></h1>\n";
+  out << "<h1>Migration plan for <code>" << esc(root_name(ctx)) << "</code></h1>\n";
   out << "<p>Verdict: <span class=\"verdict v-" << verdict << "\" id=\"verdict\">" << verdict << "</span> ";
   switch (s.verdict) {
     case Verdict::stay_on_linux: out << "Some code cannot run on a Mac without a rewrite or a replacement."; break;

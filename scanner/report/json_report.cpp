@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "report/report_text.h"
 #include "report/scan_report.h"
 
 namespace mpsready {
@@ -10,7 +11,10 @@ namespace {
 
 ordered_json notes_json(const std::vector<FileNote>& notes) {
   ordered_json out = ordered_json::array();
-  for (const auto& n : notes) out.push_back({{"path", n.path}, {"reason", n.reason}});
+  for (const auto& n : notes) {
+    out.push_back({{"path", n.path}, {"reason", n.reason}});
+    if (n.unread) out.back()["unread"] = true;
+  }
   return out;
 }
 
@@ -64,9 +68,11 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
   doc["tool"] = {{"name", "mpsready"}, {"version", ctx.version}};
   if (!ctx.commit.empty()) doc["tool"]["commit"] = ctx.commit;
   if (!ctx.rules_hash.empty()) doc["tool"]["rules_hash"] = ctx.rules_hash;
-  doc["root"] = ctx.root;
+  doc["root"] = shared_root_label(ctx.root);
   if (!ctx.target_pytorch.empty()) doc["target_pytorch"] = ctx.target_pytorch;
   doc["verdict"] = to_string(s.verdict);
+  // The verdict of every finding, those a baseline, --diff or the paths given left out included.
+  if (!result.removed.empty()) doc["tree_verdict"] = to_string(result.tree_verdict);
   if (ctx.diff) {
     doc["diff"] = {{"base", ctx.diff->base},
                    {"base_commit", ctx.diff->base_commit},
@@ -134,6 +140,7 @@ void write_json_report(std::ostream& out, const ScanResult& result, const Report
                        {"rewrite_files", s.effort.rewrite_files},
                        {"hours", s.effort.hours}};
   summary["errors"] = result.errors.size();
+  summary["unread"] = unread_count(result);
   summary["skipped"] = result.skipped.size();
   summary["suppression_notes"] = result.suppression_notes.size();
   doc["summary"] = summary;

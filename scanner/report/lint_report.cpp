@@ -37,6 +37,7 @@ void verdict_line(std::ostream& out, const ScanResult& result, const ReportConte
   if (!result.suppressed.empty()) out << "; " << result.suppressed.size() << " suppressed";
   if (!result.suppression_notes.empty())
     out << "; " << result.suppression_notes.size() << " suppression problem" << (result.suppression_notes.size() == 1 ? "" : "s");
+  if (const std::string incomplete = incomplete_sentence(result); !incomplete.empty()) out << "; " << incomplete;
   out << '\n';
 }
 
@@ -86,7 +87,8 @@ void write_concise_report(std::ostream& out, const ScanResult& result, const Rep
         << paint_impact(ctx.color, f.impact) << ": " << one_line(f.message) << " [" << f.rule << "]"
         << (f.guarded ? " (guarded)" : "") << (f.in_core ? "" : " (not counted)") << '\n';
   suppression_lines(out, result, ctx);
-  for (const FileNote& n : result.errors) out << one_line(n.path) << ": error: " << one_line(n.reason) << '\n';
+  for (const FileNote& n : result.errors)
+    out << one_line(n.path) << (n.unread ? ": error: " : ": warning: ") << one_line(n.reason) << '\n';
   verdict_line(out, result, ctx);
 }
 
@@ -108,7 +110,7 @@ void write_github_report(std::ostream& out, const ScanResult& result, const Repo
     ++annotated;
     // A notebook's lines are lines of a cell, not of the .ipynb file: the annotation names the
     // file and the message the cell.
-    out << "::" << level << " file=" << escape_property(f.path);
+    out << "::" << level << " file=" << escape_property(ctx.path_prefix + f.path);
     if (!f.location.cell) {
       out << ",line=" << f.location.line << ",col=" << f.location.column;
       if (f.location.end_line) out << ",endLine=" << f.location.end_line;
@@ -127,7 +129,7 @@ void write_github_report(std::ostream& out, const ScanResult& result, const Repo
   size_t notes = 0;
   for (const SuppressionNote& n : result.suppression_notes) {
     if (notes++ >= kAnnotationsPerLevel) break;
-    out << "::warning file=" << escape_property(n.path);
+    out << "::warning file=" << escape_property(ctx.path_prefix + n.path);
     if (!n.cell) out << ",line=" << n.line;
     out << ",title=mpsready-suppression::"
         << escape_data((n.cell ? "cell " + std::to_string(n.cell) + ", line " + std::to_string(n.line) + ": " : "") + n.message)
@@ -136,7 +138,8 @@ void write_github_report(std::ostream& out, const ScanResult& result, const Repo
   size_t errors = 0;
   for (const FileNote& n : result.errors) {
     if (errors++ >= kAnnotationsPerLevel) break;
-    out << "::warning file=" << escape_property(n.path) << ",title=mpsready-error::" << escape_data(n.reason) << '\n';
+    out << (n.unread ? "::error" : "::warning") << " file=" << escape_property(ctx.path_prefix + n.path) << ",title=mpsready-error::"
+        << escape_data(n.reason) << '\n';
   }
   // One notice with the totals, so that nothing left out of the annotations goes unsaid.
   const Summary& s = result.summary;
@@ -149,6 +152,7 @@ void write_github_report(std::ostream& out, const ScanResult& result, const Repo
   if (result.suppression_notes.size() > kAnnotationsPerLevel || result.errors.size() > kAnnotationsPerLevel)
     totals += "; " + std::to_string(result.suppression_notes.size()) + " suppression problems and " +
               std::to_string(result.errors.size()) + " file errors in all";
+  if (const std::string incomplete = incomplete_sentence(result); !incomplete.empty()) totals += "; " + incomplete;
   totals += ". Every finding: mpsready scan --format concise";
   out << "::notice title=mpsready::" << escape_data(totals) << '\n';
   ReportContext plain = ctx;

@@ -103,11 +103,16 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
   } else {
     head << "**mpsready: " << to_string(s.verdict) << "**: " << verdict_sentence(s.verdict) << ".\n\n";
   }
+  if (const std::string incomplete = incomplete_sentence(result); !incomplete.empty())
+    head << "\u26a0\ufe0f **" << incomplete << "**: the verdict is that of the rest (the files are listed below).\n\n";
   head << plural(result.findings.size(), "finding", "findings") << " (blocker " << s.by_impact.at("blocker")
        << ", portable " << s.by_impact.at("portable") << ", info " << s.by_impact.at("info") << "; "
        << s.guarded << " guarded";
   if (!result.suppressed.empty()) head << ", " << result.suppressed.size() << " suppressed";
-  if (ctx.baselined) head << ", " << *ctx.baselined << " known from the baseline";
+  if (ctx.baselined) {
+    head << ", " << *ctx.baselined << " known from the baseline";
+    if (!ctx.diff && result.tree_verdict != s.verdict) head << ": with them the verdict is " << to_string(result.tree_verdict);
+  }
   head << ") in " << plural(result.files_scanned, "file", "files") << ". Effort: "
        << plural(s.effort.sites, "site", "sites") << " to change, " << s.effort.mechanical << " mechanical, "
        << s.effort.manual << " needing a rewrite or a replacement.\n";
@@ -219,7 +224,7 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
   const std::string target =
       ctx.target_pytorch.empty() ? "" : " · target PyTorch " + markdown_escape(ctx.target_pytorch);
   const std::string foot = "\n<sub>mpsready " + markdown_escape(ctx.version) + " · scanned " +
-                           markdown_escape(ctx.root) + target + "</sub>\n";
+                           markdown_escape(shared_root_label(ctx.root)) + target + "</sub>\n";
 
   // GitHub counts characters; bytes are never fewer, so a body within the limit in bytes fits.
   std::string body = head.str();

@@ -103,6 +103,15 @@ std::string markdown_prose(std::string_view text) {
   return out;
 }
 
+std::string shared_root_label(const std::string& root, const std::string& name) {
+  std::string r = root;
+  while (r.size() > 1 && r.back() == '/') r.pop_back();
+  if (r == "." || r.empty()) return name.empty() ? "." : name;
+  if (r.front() != '/') return r;
+  const size_t slash = r.rfind('/');
+  return r.size() == 1 ? "/" : r.substr(slash + 1);
+}
+
 std::string plural(size_t n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }

@@ -23,6 +23,11 @@ std::string markdown_escape(std::string_view text);
 // of two or more, an empty span) is escaped whole.
 std::string markdown_prose(std::string_view text);
 
+// The scanned root as a shared report names it (JSON, SARIF, Markdown, HTML): a relative path as
+// given, an absolute one by its last component (the scanning machine's directories are nobody's
+// business in a report that is shared), "." as `name` when one is known.
+std::string shared_root_label(const std::string& root, const std::string& name = "");
+
 // "1 site", "3 sites": a count with the word that agrees with it.
 std::string plural(size_t n, const std::string& one, const std::string& many);
 

@@ -121,8 +121,8 @@ ordered_json rule_descriptor(const Rule& rule) {
   return r;
 }
 
-ordered_json artifact(const std::string& path) {
-  return {{"uri", uri_path(path)}, {"uriBaseId", "%SRCROOT%"}};
+ordered_json artifact(const std::string& path, const std::string& prefix) {
+  return {{"uri", uri_path(prefix + path)}, {"uriBaseId", "%SRCROOT%"}};
 }
 
 }  // namespace
@@ -184,7 +184,7 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
     }
     res["message"] = {{"text", text}};
     ordered_json physical;
-    physical["artifactLocation"] = artifact(f.path);
+    physical["artifactLocation"] = artifact(f.path, ctx.path_prefix);
     // A notebook's lines are lines of a cell, not of the .ipynb file: no region is given there
     // (the file-level location is exact, the cell is in the message and the properties).
     if (!f.location.cell && f.location.line > 0) {
@@ -226,11 +226,11 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
     ordered_json note;
     note["level"] = level;
     note["message"] = {{"text", n.path + ": " + n.reason}};
-    note["locations"] = ordered_json::array({{{"physicalLocation", {{"artifactLocation", artifact(n.path)}}}}});
+    note["locations"] = ordered_json::array({{{"physicalLocation", {{"artifactLocation", artifact(n.path, ctx.path_prefix)}}}}});
     note["properties"] = {{"kind", kind}};
     notifications.push_back(std::move(note));
   };
-  for (const FileNote& n : result.errors) notify(n, "warning", "error");
+  for (const FileNote& n : result.errors) notify(n, n.unread ? "error" : "warning", n.unread ? "unread" : "error");
   for (const FileNote& n : result.skipped) notify(n, "note", "skipped");
   // Unknown rule ids and unused suppressions: a warning at the comment (or the file, in a
   // notebook, whose lines are lines of a cell), so a suppression never fails silently.
@@ -239,7 +239,7 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
     note["level"] = "warning";
     std::string text = location_label(n.path, n.cell, n.line) + ": " + n.message;
     note["message"] = {{"text", text}};
-    ordered_json physical = {{"artifactLocation", artifact(n.path)}};
+    ordered_json physical = {{"artifactLocation", artifact(n.path, ctx.path_prefix)}};
     if (!n.cell && n.line > 0) physical["region"] = {{"startLine", n.line}};
     note["locations"] = ordered_json::array({{{"physicalLocation", physical}}});
     note["properties"] = {{"kind", "suppression"}};
@@ -258,6 +258,7 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
   run["results"] = results;
   run["properties"] = {{"verdict", std::string(to_string(s.verdict))},
                        {"filesScanned", result.files_scanned},
+                       {"unreadFiles", unread_count(result)},
                        {"rulesRun", rules.size()},
                        {"suppressed", result.suppressed.size()}};
   if (!ctx.target_pytorch.empty()) run["properties"]["targetPytorch"] = ctx.target_pytorch;

@@ -72,9 +72,15 @@ struct ReportContext {
   // ("" = not given; the JSON `tool` and SARIF driver carry them when set).
   std::string commit;
   std::string rules_hash;
+  // Prepended to every path of the GitHub annotations and the SARIF log: the root's folder in the
+  // GitHub Actions workspace ("sub/"), so that they name files as the checkout does; "" = none.
+  std::string path_prefix;
+  bool all_findings = false;  // --all: the text report lists every finding however many there are
+  std::string name;  // the root folder's own name (an HTML plan of "." is titled with it); "" = unknown
 };
 
-// Compiler-style lines, then the verdict and its reasons.
+// Compiler-style lines, then the verdict and its reasons. More than 50 findings: only those that
+// decide the verdict are listed, the rest counted per rule (all_findings lists every one).
 void write_text_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);
 // One line per finding (`path:line:col: impact: message [rule]`), then the verdict line.
 void write_concise_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx);

@@ -1,12 +1,16 @@
 #include "report/scan_report.h"
 #include "report/term_style.h"
 
+#include <algorithm>
 #include <cstdio>
-
+#include <map>
 #include <vector>
 
 namespace mpsready {
 namespace {
+
+// More findings than this, and the text report lists only those that decide the verdict.
+constexpr size_t kListedInFull = 50;
 
 // Control characters from the repository (in paths too) must not drive the terminal or start a
 // line of their own.
@@ -32,7 +36,17 @@ void write_reason(std::ostream& out, const Reason& r) {
 }  // namespace
 
 void write_text_report(std::ostream& out, const ScanResult& result, const ReportContext& ctx) {
+  // A large result (a repository with thousands of sites in examples and research code) lists in
+  // full only the findings that decide the verdict; the rest is counted per rule, with whether it
+  // is in the core, and the option that lists every one. A small result is listed whole.
+  const bool abridged = !ctx.all_findings && result.findings.size() > kListedInFull;
+  std::map<std::string, std::pair<size_t, size_t>> rest;  // rule -> (in the core, not counted)
   for (const Finding& f : result.findings) {
+    if (abridged && !decides_verdict(f, result.summary)) {
+      auto& [core, other] = rest[f.rule];
+      ++(counts_for_verdict(f) ? core : other);
+      continue;
+    }
     out << printable(f.path) << ':';
     if (f.location.cell) out << "cell " << f.location.cell << ':';
     out << f.location.line << ':' << f.location.column << ": " << paint_impact(ctx.color, f.impact) << ": "
@@ -41,7 +55,25 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
     if (!f.in_core) out << "    not counted for the verdict: " << printable(f.context) << '\n';
     out << "    fix: " << printable(f.fix) << '\n';
   }
-  for (const FileNote& n : result.errors) out << printable(n.path) << ": error: " << printable(n.reason) << '\n';
+  if (!rest.empty()) {
+    size_t total = 0;
+    for (const auto& [rule, counts] : rest) total += counts.first + counts.second;
+    out << "\n" << total << " more findings that do not decide the verdict (`mpsready scan --all` lists them, "
+        << "`--format concise` one line each):\n";
+    std::vector<std::pair<std::string, std::pair<size_t, size_t>>> rows(rest.begin(), rest.end());
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+      return a.second.first + a.second.second > b.second.first + b.second.second;
+    });
+    for (const auto& [rule, counts] : rows) {
+      char count[24];
+      std::snprintf(count, sizeof count, "%6zu", counts.first + counts.second);
+      out << count << "  " << rule << " (" << counts.first << " in the core, " << counts.second << " not counted)\n";
+    }
+  }
+  // A file nothing of which was read is an error; one read in part (a parse problem, a file read
+  // token by token) is a warning: its findings are reported.
+  for (const FileNote& n : result.errors)
+    out << printable(n.path) << (n.unread ? ": error: " : ": warning: ") << printable(n.reason) << '\n';
   for (const FileNote& n : result.skipped) out << printable(n.path) << ": skipped: " << printable(n.reason) << '\n';
   // Suppression comments that name no rule or suppress nothing (README "Suppressions").
   for (const SuppressionNote& n : result.suppression_notes) {
@@ -55,6 +87,8 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       !result.suppression_notes.empty())
     out << '\n';
   out << "verdict: " << paint_verdict(ctx.color, s.verdict) << " (" << ctx.root << ")\n";
+  if (const std::string incomplete = incomplete_sentence(result); !incomplete.empty())
+    out << "  " << paint(ctx.color, "31", incomplete) << " (listed above as errors): the verdict is that of the rest\n";
   if (!ctx.target_pytorch.empty()) out << "  target PyTorch: " << ctx.target_pytorch << "\n";
   if (ctx.diff) {
     out << "  diff against " << printable(ctx.diff->base) << " (" << ctx.diff->base_commit.substr(0, 12)
@@ -63,7 +97,11 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
     if (const std::string warning = diff_warning(*ctx.diff); !warning.empty())
       out << "  " << paint(ctx.color, "35", "warning") << ": " << printable(warning) << "\n";
   }
-  if (ctx.baselined) out << "  baseline: " << *ctx.baselined << " known findings left out\n";
+  if (ctx.baselined) {
+    out << "  baseline: " << *ctx.baselined << " known findings left out";
+    if (result.tree_verdict != s.verdict) out << "; with them the verdict is " << to_string(result.tree_verdict);
+    out << "\n";
+  }
   if (s.reasons.empty()) {
     out << "  no blocker or portable findings in the core";
     const size_t info = s.by_impact.count("info") ? s.by_impact.at("info") : 0;
@@ -140,7 +178,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   std::snprintf(hours, sizeof hours, "%.1f", s.effort.hours);
   out << " (about " << hours << " hours)\n";
   out << "  files: " << result.files_scanned << " scanned, " << result.skipped.size() << " skipped, "
-      << result.errors.size() << " with errors\n";
+      << result.errors.size() << " with errors (" << unread_count(result) << " not read)\n";
 }
 
 }  // namespace mpsready

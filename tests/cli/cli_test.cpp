@@ -70,6 +70,76 @@ TEST(Cli, FailOnGatesByVerdict) {
   EXPECT_EQ(mpsready("scan " + quote(clean.path().string()) + " --fail-on partial").code, 0);
 }
 
+// A scan that could not read a file says so beside the verdict in every report, and a gate does not
+// pass on it unless --allow-incomplete accepts the verdict of the rest; a file read in part (a
+// syntax error) is a warning, not an unread file.
+TEST(Cli, AnIncompleteScanSaysSoAndDoesNotPassTheGate) {
+  TempDir dir;
+  dir.write("pkg/a.py", "import torch\nx = torch.zeros(2).to(\"mps\")\n");
+  dir.write("pkg/explore.ipynb", "not json {\n");
+  dir.write("pkg/broken.py", "def f(:\n  pass\nimport torch\n");
+  const std::string root = quote(dir.path().string());
+  const CliRun text = mpsready("scan " + root);
+  EXPECT_EQ(text.code, 0) << text.out;
+  EXPECT_NE(text.out.find("pkg/explore.ipynb: error: not a valid notebook"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("pkg/broken.py: warning: syntax error"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("verdict: mps-ready (" + dir.path().string() + ")\n  incomplete: 1 file could not be read"),
+            std::string::npos) << text.out;
+  const CliRun gate = mpsready("scan " + root + " --fail-on partial");
+  EXPECT_EQ(gate.code, 1) << gate.out;
+  EXPECT_NE(gate.out.find("--fail-on: incomplete: 1 file could not be read"), std::string::npos) << gate.out;
+  EXPECT_EQ(mpsready("scan " + root + " --fail-on partial --allow-incomplete").code, 0);
+  EXPECT_EQ(mpsready("scan " + root + " --fail-on partial --exit-zero").code, 0);
+  const auto doc = nlohmann::json::parse(mpsready("scan " + root + " --format json", false).out);
+  EXPECT_EQ(doc["summary"]["unread"], 1);
+  EXPECT_EQ(doc["summary"]["errors"], 2);
+  const CliRun md = mpsready("scan " + root + " --format markdown", false);
+  EXPECT_NE(md.out.find("**incomplete: 1 file could not be read**"), std::string::npos) << md.out;
+  const CliRun concise = mpsready("scan " + root + " --format concise", false);
+  EXPECT_NE(concise.out.find("; incomplete: 1 file could not be read"), std::string::npos) << concise.out;
+  const auto sarif = nlohmann::json::parse(mpsready("scan " + root + " --format sarif", false).out);
+  EXPECT_EQ(sarif["runs"][0]["properties"]["unreadFiles"], 1);
+  // Every file read: no such line.
+  dir.write("pkg/explore.ipynb", "{\"cells\": [], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}\n");
+  const CliRun whole = mpsready("scan " + root + " --fail-on partial");
+  EXPECT_EQ(whole.code, 0) << whole.out;
+  EXPECT_EQ(whole.out.find("incomplete"), std::string::npos) << whole.out;
+}
+
+// A shared report names an absolute root by its folder only: the scanning machine's directories
+// are in no JSON, Markdown or HTML report; an HTML plan of "." is titled with the folder's name.
+TEST(Cli, SharedReportsNameTheRootByItsFolder) {
+  TempDir dir;
+  dir.write("lab-model/train.py", "import torch\nmodel = model.cuda()\n");
+  const std::string root = quote((dir.path() / "lab-model").string());
+  const auto doc = nlohmann::json::parse(mpsready("scan " + root + " --format json", false).out);
+  EXPECT_EQ(doc["root"], "lab-model");
+  for (const char* format : {"json", "markdown", "html", "sarif"}) {
+    const CliRun run = mpsready("scan " + root + " --format " + format, false);
+    EXPECT_EQ(run.out.find(dir.path().string()), std::string::npos) << format;
+  }
+  const CliRun cd = mpsready("scan . --format html", false, "cd " + root + " && ");
+  EXPECT_NE(cd.out.find("<title>mpsready migration plan: lab-model</title>"), std::string::npos) << cd.out.substr(0, 400);
+}
+
+// In GitHub Actions a scan of a subfolder names files as the checkout does: the annotations' and
+// the SARIF log's paths start with the folder's path in the workspace. Outside the workspace, or
+// outside GitHub Actions, they are relative to the scanned folder.
+TEST(Cli, GithubAndSarifPathsAreRelativeToTheWorkspace) {
+  TempDir dir;
+  dir.write("sub/train.py", "import torch\nmodel = model.cuda()\n");
+  const std::string root = quote((dir.path() / "sub").string());
+  const std::string in_actions = "GITHUB_WORKSPACE=" + quote(dir.path().string()) + " ";
+  const CliRun github = mpsready("scan " + root + " --format github", false, in_actions);
+  EXPECT_NE(github.out.find("file=sub/train.py,line=2"), std::string::npos) << github.out;
+  const auto sarif = nlohmann::json::parse(mpsready("scan " + root + " --format sarif", false, in_actions).out);
+  EXPECT_EQ(sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "sub/train.py");
+  const CliRun plain = mpsready("scan " + root + " --format github", false);
+  EXPECT_NE(plain.out.find("file=train.py,line=2"), std::string::npos) << plain.out;
+  const CliRun elsewhere = mpsready("scan " + root + " --format github", false, "GITHUB_WORKSPACE=/nonexistent/ws ");
+  EXPECT_NE(elsewhere.out.find("file=train.py,line=2"), std::string::npos) << elsewhere.out;
+}
+
 // Habits from ruff: `--exit-zero` keeps the exit code 0 whatever gates it (the option and the
 // configuration's fail_on), `--output-format` names --format, and choices are read in any case.
 TEST(Cli, ExitZeroOutputFormatAndChoicesInAnyCase) {
@@ -470,6 +540,13 @@ TEST(Baseline, OnlyNewFindingsAreReportedAndMovedLinesStayKnown) {
   ASSERT_EQ(doc["findings"].size(), 1u) << doc.dump(1);
   EXPECT_EQ(doc["findings"][0]["line"], 9);
   EXPECT_EQ(doc["summary"]["baselined"], 2);
+  EXPECT_EQ(doc["tree_verdict"], "partial");
+  // A baseline that hides every finding says what the verdict is with them.
+  dir.write("train.py", "import torch\nm = m.cuda()\nx = x.cuda()\n");
+  const CliRun hidden = mpsready("scan " + root + " --baseline " + baseline);
+  EXPECT_NE(hidden.out.find("verdict: mps-ready"), std::string::npos) << hidden.out;
+  EXPECT_NE(hidden.out.find("baseline: 2 known findings left out; with them the verdict is partial"), std::string::npos)
+      << hidden.out;
   // The fingerprints are the SARIF ones.
   const auto sarif = nlohmann::json::parse(mpsready("scan " + root + " --format sarif", false).out);
   std::set<std::string> sarif_prints, baseline_prints;
@@ -600,6 +677,36 @@ TEST(Diff, BadRevisionsAndNonRepositoriesAreUsageErrors) {
 }  // namespace mpsready::testing
 
 namespace mpsready::testing {
+
+// A branch made before main gained a kernel: `--diff main` compares with the merge base (what the
+// branch adds), not with main's tip; `main..` compares with the tip; a range must end at HEAD.
+TEST(Diff, ComparesWithTheMergeBaseAndAcceptsRanges) {
+  TempDir dir;
+  dir.write("pkg/a.py", "import torch\n");
+  ASSERT_TRUE(git_commit_all(dir, "first")) << "git is needed (scripts/bootstrap installs it)";
+  const std::string git = "git -C " + quote(dir.path().string()) +
+                          " -c user.name=t -c user.email=t@example.invalid -c commit.gpgsign=false";
+  ASSERT_EQ(sh(git + " branch -M main"), 0);
+  ASSERT_EQ(sh(git + " branch feature"), 0);
+  dir.write("csrc/k.cu", "__global__ void k(float* x) { x[0] = 1; }\n");
+  ASSERT_TRUE(git_commit_all(dir, "main gains a kernel"));
+  ASSERT_EQ(sh(git + " checkout -q feature"), 0);
+  dir.write("pkg/b.py", "import torch\ny = y.cuda()\n");
+  ASSERT_TRUE(git_commit_all(dir, "the branch's change"));
+  const std::string root = quote(dir.path().string());
+  const auto diff_of = [&](const std::string& base) {
+    return nlohmann::json::parse(mpsready("scan " + root + " --format json --diff " + base, false).out)["diff"];
+  };
+  for (const char* base : {"main", "main...HEAD", "main..."}) {
+    const auto d = diff_of(base);
+    EXPECT_EQ(d["verdict_before"], "mps-ready") << base;
+    EXPECT_EQ(d["verdict_after"], "partial") << base;
+  }
+  for (const char* base : {"main..", "main..HEAD"}) EXPECT_EQ(diff_of(base)["verdict_before"], "stay-on-linux") << base;
+  const CliRun elsewhere = mpsready("scan " + root + " --diff feature...main");
+  EXPECT_EQ(elsewhere.code, 2);
+  EXPECT_NE(elsewhere.out.find("is not the commit checked out"), std::string::npos) << elsewhere.out;
+}
 
 TEST(Diff, ASubdirectoryOfTheWorkTreeAndUnusualFileNames) {
   TempDir dir;

@@ -214,23 +214,25 @@ TEST(GithubFormat, FindingsAreWorkflowCommands) {
   EXPECT_TRUE(contains(run.out, "\nverdict: partial")) << run.out;
 }
 
-// A marker that names no rule (ruff's bare `# noqa` habit) suppresses nothing here, and says so:
-// the finding stays, and a suppression note names the line.
-TEST(Suppressions, AMarkerThatNamesNoRuleSaysItSuppressesNothing) {
+// A bare marker means every rule on its line, as ruff's bare `# noqa` does, and is counted as a
+// suppression; an unused one is reported like any other. A malformed id list suppresses nothing,
+// and says so: the finding stays, and a suppression note names the line.
+TEST(Suppressions, ABareMarkerSuppressesEveryRuleAndAMalformedOneNothing) {
   TempDir dir;
   dir.write("train.py",
             "import torch\n"
             "m = m.cuda()  # mpsready: ignore\n"
             "# mpsready: ignore[py tensor]\n"
-            "n = n.cuda()\n");
+            "n = n.cuda()\n"
+            "k = 1  # mpsready: ignore\n");
   const CliRun run = mpsready("scan " + quote(dir.path().string()) + " --select py-* --format concise", false);
-  EXPECT_TRUE(contains(run.out, "train.py:2:5: portable:")) << run.out;
+  EXPECT_FALSE(contains(run.out, "train.py:2:5: portable:")) << run.out;
+  EXPECT_FALSE(contains(run.out, "train.py:2: warning")) << run.out;
   EXPECT_TRUE(contains(run.out, "train.py:4:5: portable:")) << run.out;
-  EXPECT_TRUE(contains(run.out,
-                       "train.py:2: warning: `mpsready: ignore` suppresses nothing: name the rules, "
-                       "`mpsready: ignore[rule-id]`, or `ignore[*]` for every rule"))
-      << run.out;
   EXPECT_TRUE(contains(run.out, "train.py:3: warning: `mpsready: ignore[py tensor]` suppresses nothing")) << run.out;
+  EXPECT_TRUE(contains(run.out, "train.py:5: warning: unused suppression `mpsready: ignore`: no finding on this line; remove it"))
+      << run.out;
+  EXPECT_TRUE(contains(run.out, "; 1 suppressed;")) << run.out;
 }
 
 TEST(Suppressions, UnknownAndUnusedOnesAreReported) {

@@ -79,3 +79,42 @@ TEST(GoldenReport, OutputDoesNotDependOnAnythingButTheFindings) {
 }
 
 }  // namespace mpsready::testing
+
+namespace mpsready::testing {
+
+// A large result lists in full only the findings that decide the verdict, and counts the rest per
+// rule with whether it is in the core and the option that lists it; `--all` lists every one.
+TEST(TextReport, ALargeResultListsTheDecidingFindingsAndCountsTheRest) {
+  ScanResult r;
+  r.findings.push_back(golden_finding("cu-cuda-kernel", "custom-extension", Impact::blocker, "csrc/k.cu", 3, 1, 9, "kernel", "__global__"));
+  for (int i = 1; i <= 60; ++i) {
+    Finding f = golden_finding("py-tensor-dot-cuda", "device-hardcode", Impact::portable,
+                               i <= 20 ? "pkg/train.py" : "examples/demo.py", i, 1, 5, "m", "x.cuda()");
+    if (i > 20) {
+      f.in_core = false;
+      f.context = "examples: run by hand";
+    }
+    r.findings.push_back(f);
+  }
+  sort_findings(r.findings);
+  r.summary = summarize(r.findings);
+  static const std::vector<Rule> rules = golden_rules();
+  ReportContext ctx{"repo", "0.0.0", &rules};
+  std::ostringstream abridged;
+  write_text_report(abridged, r, ctx);
+  const std::string text = abridged.str();
+  EXPECT_EQ(text.rfind("csrc/k.cu:3:1: blocker: kernel [cu-cuda-kernel]", 0), 0u) << text;
+  EXPECT_EQ(text.find("pkg/train.py:1:1"), std::string::npos) << text;
+  EXPECT_NE(text.find("60 more findings that do not decide the verdict (`mpsready scan --all` lists them"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    60  py-tensor-dot-cuda (20 in the core, 40 not counted)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nverdict: stay-on-linux (repo)\n"), std::string::npos) << text;
+  ctx.all_findings = true;
+  std::ostringstream whole;
+  write_text_report(whole, r, ctx);
+  EXPECT_NE(whole.str().find("pkg/train.py:1:1"), std::string::npos);
+  EXPECT_NE(whole.str().find("examples/demo.py:60:1"), std::string::npos);
+  EXPECT_EQ(whole.str().find("more findings that do not decide"), std::string::npos);
+}
+
+}  // namespace mpsready::testing

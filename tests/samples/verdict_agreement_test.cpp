@@ -52,15 +52,19 @@ std::map<std::string, Stated> stated_by_format(const ScanResult& result, const f
   return out;
 }
 
+// Every format states the scan's verdict and blocker count (SARIF's errors: the blockers that count).
 TEST(VerdictAgreement, EveryFormatStatesTheSameVerdictAndBlockerCount) {
   for (const auto& entry : fs::directory_iterator(source_dir() / "sample_repos")) {
     const fs::path& repo = entry.path();
     const ScanResult result = scan(repo, {}, 2);
     const std::string verdict(to_string(result.summary.verdict));
     const std::string blockers = std::to_string(result.summary.by_impact.at("blocker"));
+    // SARIF's errors are the blockers that count: one that does not is a note there.
+    size_t counted = 0;
+    for (const Finding& f : result.findings) counted += f.impact == Impact::blocker && counts_for_verdict(f);
     for (const auto& [format, stated] : stated_by_format(result, repo)) {
       EXPECT_EQ(stated.verdict, verdict) << format << " of " << repo.filename();
-      EXPECT_EQ(stated.blockers, blockers) << format << " of " << repo.filename();
+      EXPECT_EQ(stated.blockers, format == "sarif" ? std::to_string(counted) : blockers) << format << " of " << repo.filename();
     }
   }
 }

@@ -54,8 +54,12 @@ TEST(SuppressionComments, MalformedMarkersNameNothing) {
   EXPECT_EQ(patterns_on("# mpsready: ignore[py a, py-b]\n", 0, CommentSyntax::python), V{"py-b"});
   // A marker that names nothing is kept as written, so the scan can say it suppresses nothing; a
   // comment without the marker's words is no marker at all.
-  EXPECT_EQ(suppression_comments("x = 1  # mpsready: ignore\n", CommentSyntax::python)[0].malformed,
-            "mpsready: ignore");
+  // A bare marker is every rule on its line (ruff's bare `# noqa`), not a malformed one.
+  const LineSuppression bare = suppression_comments("x = 1  # mpsready: ignore  because\n", CommentSyntax::python)[0];
+  EXPECT_EQ(bare.patterns, V{"*"});
+  EXPECT_TRUE(bare.bare);
+  EXPECT_EQ(bare.malformed, "");
+  EXPECT_EQ(suppression_comments("x = 1  # mpsready: ignored\n", CommentSyntax::python)[0].patterns, V{});
   EXPECT_EQ(suppression_comments("# mpsready: ignore[py a]\n", CommentSyntax::python)[0].malformed,
             "mpsready: ignore[py a]");
   EXPECT_EQ(suppression_comments("# mpsready: ignore[py a, py-b]\n", CommentSyntax::python)[0].malformed, "");
@@ -65,8 +69,8 @@ TEST(SuppressionComments, MalformedMarkersNameNothing) {
             "mpsready: ignore-file");
   // A long marker is cut on a character boundary: "ü" (two bytes) straddles byte 60 here.
   const std::string shown = suppression_comments(
-      "# mpsready: ignore " + std::string(42, 'x') + "\xC3\xBC tail\n", CommentSyntax::python)[0].malformed;
-  EXPECT_EQ(shown, "mpsready: ignore " + std::string(42, 'x') + "\xE2\x80\xA6");
+      "# mpsready: ignore[" + std::string(42, 'x') + "\xC3\xBC tail\n", CommentSyntax::python)[0].malformed;
+  EXPECT_EQ(shown, "mpsready: ignore[" + std::string(42, 'x') + "\xE2\x80\xA6");
   // A very long comment is handled (no marker beyond what is parsed).
   EXPECT_TRUE(patterns_on("# " + std::string(100000, '[') + "\n", 0, CommentSyntax::python).empty());
 }
