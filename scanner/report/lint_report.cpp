@@ -96,11 +96,12 @@ void write_github_report(std::ostream& out, const ScanResult& result, const Repo
   // Only the findings that count are annotated, the ones that decide the verdict first: GitHub
   // shows ten annotations of each level per step, and an error beside a verdict of mps-ready says
   // what the verdict does not. The rest are counted in the closing notice.
+  // An informational site changes no verdict: it is counted in the notice, not annotated.
   std::vector<const Finding*> counted;
   for (const Finding& f : result.findings)
     if (decides_verdict(f, result.summary)) counted.push_back(&f);
   for (const Finding& f : result.findings)
-    if (counts_for_verdict(f) && !decides_verdict(f, result.summary)) counted.push_back(&f);
+    if (counts_for_verdict(f) && f.impact != Impact::info && !decides_verdict(f, result.summary)) counted.push_back(&f);
   std::map<std::string, size_t> per_level;
   size_t annotated = 0;
   for (const Finding* p : counted) {
@@ -135,23 +136,27 @@ void write_github_report(std::ostream& out, const ScanResult& result, const Repo
         << escape_data((n.cell ? "cell " + std::to_string(n.cell) + ", line " + std::to_string(n.line) + ": " : "") + n.message)
         << '\n';
   }
+  // A file nothing of which was read is an error beside the verdict; one read in part (a parse
+  // problem in a C++ file read token by token) is counted in the notice.
   size_t errors = 0;
   for (const FileNote& n : result.errors) {
-    if (errors++ >= kAnnotationsPerLevel) break;
-    out << (n.unread ? "::error" : "::warning") << " file=" << escape_property(ctx.path_prefix + n.path) << ",title=mpsready-error::"
-        << escape_data(n.reason) << '\n';
+    if (!n.unread || errors++ >= kAnnotationsPerLevel) continue;
+    out << "::error file=" << escape_property(ctx.path_prefix + n.path) << ",title=mpsready-error::" << escape_data(n.reason) << '\n';
   }
   // One notice with the totals, so that nothing left out of the annotations goes unsaid.
   const Summary& s = result.summary;
+  size_t not_counted = 0;
+  for (const Finding& f : result.findings) not_counted += !counts_for_verdict(f);
   std::string totals = "verdict " + std::string(to_string(s.verdict)) + ": " + std::to_string(result.findings.size()) +
                        (result.findings.size() == 1 ? " finding" : " findings") + ", " + std::to_string(counted.size()) +
-                       " counted for the verdict, " + std::to_string(annotated) + " annotated";
-  if (result.findings.size() > counted.size())
-    totals += "; " + std::to_string(result.findings.size() - counted.size()) +
-              " not counted (tests, examples, tools, optional features, code a Mac does not run)";
-  if (result.suppression_notes.size() > kAnnotationsPerLevel || result.errors.size() > kAnnotationsPerLevel)
-    totals += "; " + std::to_string(result.suppression_notes.size()) + " suppression problems and " +
-              std::to_string(result.errors.size()) + " file errors in all";
+                       " in the core that need a change, " + std::to_string(annotated) + " of them annotated";
+  if (not_counted)
+    totals += "; " + std::to_string(not_counted) + " not counted (tests, examples, tools, optional features, code a Mac does not run)";
+  if (const size_t info = result.findings.size() - counted.size() - not_counted) totals += "; " + std::to_string(info) + " informational";
+  if (result.suppression_notes.size() > kAnnotationsPerLevel)
+    totals += "; " + std::to_string(result.suppression_notes.size()) + " suppression problems in all";
+  if (const size_t partial = result.errors.size() - unread_count(result))
+    totals += "; " + std::to_string(partial) + (partial == 1 ? " file" : " files") + " analysed in part";
   if (const std::string incomplete = incomplete_sentence(result); !incomplete.empty()) totals += "; " + incomplete;
   totals += ". Every finding: mpsready scan --format concise";
   out << "::notice title=mpsready::" << escape_data(totals) << '\n';
