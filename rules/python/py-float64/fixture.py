@@ -3,6 +3,7 @@
 Docstrings may say torch.float64, x.double() or dtype=torch.double without being findings.
 """
 import argparse
+import random
 
 import numpy as np
 import pandas as pd
@@ -153,6 +154,24 @@ def numpy_to_device(path, device):
     # expect: py-float64
     g = torch.from_numpy(float64_grid(16)).to(device)
     return a, b, c, d, e, f, g
+
+
+def seeded_noise_to_device(seed, dim, device):
+    # A random generator's draws are float64, like np.random.randn's.
+    # expect: py-float64
+    z = torch.from_numpy(np.random.RandomState(seed).randn(1, dim)).to(device)
+    rng = np.random.default_rng(seed)
+    # expect: py-float64
+    w = torch.tensor(rng.normal(size=(4, dim)), device=device)
+    # ok: py-float64
+    k = torch.from_numpy(rng.integers(0, 10, size=4)).to(device)
+    # ok: py-float64
+    u = torch.from_numpy(rng.random((2, 2), dtype=np.float32)).to(device)
+    # ok: py-float64
+    v = torch.from_numpy(np.random.RandomState(seed).randn(1, dim)).float().to(device)
+    # ok: py-float64
+    s = torch.from_numpy(random.Random(seed).random()).to(device)
+    return z, w, k, u, v, s
 
 
 def numpy_to_device_negatives(path, device):

@@ -57,7 +57,7 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
   ArrayToDeviceMatcher(const nlohmann::json& params, const Rule& rule, const RuleSet&) {
     const ParamReader reader(params, rule, "python.array_to_device");
     reader.allow_only({"sinks", "moves", "casts", "cast_dtypes", "producers", "float_literal_producers",
-                       "astype_methods", "dtype_names", "dtype_strings"});
+                       "generators", "generator_methods", "astype_methods", "dtype_names", "dtype_strings"});
     sinks_ = reader.strings("sinks");
     moves_ = reader.strings("moves");
     casts_ = reader.strings("casts");
@@ -65,6 +65,9 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
     producers_ = reader.strings("producers");
     float_literal_producers_ = reader.strings("float_literal_producers");
     astype_ = reader.strings("astype_methods");
+    generators_ = reader.strings("generators");
+    generator_methods_ = reader.strings("generator_methods");
+    if (generators_.empty() != generator_methods_.empty()) reader.fail("\"generators\" and \"generator_methods\" go together");
     dtype_names_ = reader.strings("dtype_names");
     const std::string strings = reader.string("dtype_strings", "");
     if (!strings.empty()) {
@@ -215,6 +218,11 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
     }
     if (node_is(function, "attribute")) {
       const std::string_view method = file.text(ts_node_child_by_field_id(function, f.attribute));
+      // `np.random.RandomState(seed).randn(…)`, `rng.normal(…)` with `rng = np.random.default_rng()`:
+      // a random generator's method, which gives the producers' dtype unless told otherwise.
+      if (std::find(generator_methods_.begin(), generator_methods_.end(), method) != generator_methods_.end() &&
+          is_generator(file, ts_node_child_by_field_id(function, f.object), before))
+        return ts_node_is_null(keyword_value(file, arguments, "dtype")) || names_dtype(file, keyword_value(file, arguments, "dtype"));
       if (std::find(astype_.begin(), astype_.end(), method) == astype_.end()) return false;
       TSNode dtype = first_positional(arguments);
       if (ts_node_is_null(dtype)) dtype = keyword_value(file, arguments, "dtype");
@@ -229,6 +237,19 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
         if (has_dtype(file, functions, value, ts_node_start_byte(value), depth + 1)) return true;
     }
     return false;
+  }
+
+  // Whether `object` is a random generator of the rule's list: a call of one, or a name last
+  // assigned one before `before`.
+  bool is_generator(const PythonFile& file, TSNode object, uint32_t before) const {
+    if (generators_.empty()) return false;
+    if (node_is(object, "identifier")) {
+      object = last_assignment(file, object, before);
+      if (ts_node_is_null(object)) return false;
+    }
+    if (!node_is(object, "call")) return false;
+    const std::string callee = file.resolve(ts_node_child_by_field_id(object, PyFields::get().function));
+    return !callee.empty() && any_dotted_pattern_matches(generators_, callee);
   }
 
   // The right side of the last `name = value` before `before` in the scope that reads `name`.
@@ -280,7 +301,7 @@ class ArrayToDeviceMatcher final : public PythonMatcher {
   }
 
   std::vector<std::string> sinks_, moves_, casts_, cast_dtypes_, producers_, float_literal_producers_, astype_,
-      dtype_names_;
+      dtype_names_, generators_, generator_methods_;
   std::unique_ptr<RE2> dtype_strings_;
 };
 
