@@ -47,7 +47,8 @@ struct ScanCommandOptions {
   // (engine/in_flight.h, file_budget_s), then it is left out (0: none).
   double file_time_limit = 30;
   bool in_process = false;       // --in-process: no supervising parent (a front-end crash ends the scan)
-  std::string torch_version;                  // --torch-version (op coverage; default: config, then the newest bundled)
+  std::string target_pytorch;                 // --target-pytorch (op coverage and the fixes' target; default: config)
+  std::string torch_version;                  // --torch-version: the older name of --target-pytorch
   std::vector<std::string> native_functions;  // --native-functions PATH or VERSION=PATH (repeatable)
   bool allow_outside_worktree = false;        // --allow-outside-worktree: follow a root that is a link or leaves the work tree
 };

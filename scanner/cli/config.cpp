@@ -82,11 +82,14 @@ ProjectConfig parse(const json& doc) {
                             "\" is not an impact (blocker, portable or info)"};
         config.impacts[rule] = *parsed;
       }
-    } else if (key == "target_pytorch") {
-      if (!value.is_string()) throw ConfigError{"\"target_pytorch\" must be a string such as \"2.5\""};
+    } else if (key == "target-pytorch" || key == "target_pytorch") {
+      // One name for the target PyTorch, as the command line spells it; the older one still works.
+      if (key == "target_pytorch")
+        config.deprecations.push_back("\"target_pytorch\" is now spelled \"target-pytorch\" (the old name still works)");
+      if (!value.is_string()) throw ConfigError{"\"" + key + "\" must be a string such as \"2.5\""};
       config.target_pytorch = value.get<std::string>();
       if (!std::regex_match(config.target_pytorch, std::regex(R"(\d{1,3}\.\d{1,3}(\.\d{1,3})?)")))
-        throw ConfigError{"\"target_pytorch\": \"" + config.target_pytorch + "\" is not a version such as \"2.5\" or \"2.5.1\""};
+        throw ConfigError{"\"" + key + "\": \"" + config.target_pytorch + "\" is not a version such as \"2.5\" or \"2.5.1\""};
     } else if (key == "fail_on") {
       if (!value.is_string()) throw ConfigError{"\"fail_on\" must be a string (partial or stay-on-linux)"};
       config.fail_on = value.get<std::string>();
@@ -120,7 +123,7 @@ ProjectConfig parse(const json& doc) {
       }
     } else {
       throw ConfigError{"unknown key \"" + key +
-                        "\" (known: exclude, select, ignore, impact, target_pytorch, fail_on, roles, components, "
+                        "\" (known: exclude, select, ignore, impact, target-pytorch, fail_on, roles, components, "
                         "per_file_ignores)"};
     }
   }

@@ -20,7 +20,7 @@ struct ProjectConfig {
   std::vector<std::string> select;        // "select": rule ids or prefixes ("py-cuda-*")
   std::vector<std::string> ignore;        // "ignore": rule ids or prefixes
   std::map<std::string, Impact> impacts;  // "impact": rule id -> impact for its unguarded sites
-  std::string target_pytorch;             // "target_pytorch": "2.5" or "2.5.1"
+  std::string target_pytorch;             // "target-pytorch" (or the older "target_pytorch"): "2.5" or "2.5.1"
   std::string fail_on;                    // "fail_on": "partial" or "stay-on-linux"
   // "roles": path prefix -> role (core, entry-point, build, tests, examples, benchmarks, docs,
   // tools, research, vendored, notebooks), over the path conventions.
@@ -28,6 +28,8 @@ struct ProjectConfig {
   std::vector<std::string> components;    // "components": path prefixes that are components
   // "per_file_ignores": gitignore-style glob -> rule ids or prefixes not reported in those files.
   std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;
+  // Older spellings the file still uses, one line each for stderr ("target_pytorch" is now ...).
+  std::vector<std::string> deprecations;
 };
 
 struct ConfigResult {

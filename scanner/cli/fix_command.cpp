@@ -72,6 +72,8 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
       return 2;
     }
     config = std::move(*loaded_config.config);
+    if (!options.quiet)
+      for (const std::string& line : config.deprecations) std::cerr << "mpsready: " << config.source << ": " << line << "\n";
   }
   // As in `scan`: the command line adds excludes and ignores, and replaces the selection.
   std::vector<std::string> excludes = config.excludes;

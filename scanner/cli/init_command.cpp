@@ -25,7 +25,7 @@ ignore = []
 # Exit 1 when the verdict is at least this: "partial" or "stay-on-linux" (--fail-on replaces it).
 # fail_on = "stay-on-linux"
 # The PyTorch release the project targets; op coverage is checked against its MPS support.
-# target_pytorch = "2.5"
+# target-pytorch = "2.5"
 # A rule's impact for its unguarded sites: "blocker", "portable" or "info".
 # impact = { py-float64 = "info" }
 # Rules not reported in some files (globs as in exclude).

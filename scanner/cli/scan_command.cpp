@@ -215,7 +215,14 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
     }
     config = std::move(*loaded_config.config);
     if (!loaded_config.note.empty() && !options.quiet) std::cerr << "mpsready: " << loaded_config.note << "\n";
+    if (!options.quiet)
+      for (const std::string& line : config.deprecations) std::cerr << "mpsready: " << config.source << ": " << line << "\n";
   }
+  // --target-pytorch replaces the configuration's; --torch-version is its older name.
+  if (!options.torch_version.empty() && !options.quiet)
+    std::cerr << "mpsready: --torch-version is now --target-pytorch (the old name still works)\n";
+  if (!options.target_pytorch.empty()) config.target_pytorch = options.target_pytorch;
+  else if (!options.torch_version.empty()) config.target_pytorch = options.torch_version;
   // Command-line options add to the configuration (excludes, ignores) or replace it (select,
   // fail-on).
   std::vector<std::string> excludes = config.excludes;
@@ -250,7 +257,7 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
   assess_options.model.components = config.components;
   // Op coverage: the yaml is found and loaded only if an op-coverage rule meets a call to look up.
   OpCoverageSettings op_coverage{options.native_functions,
-                                 options.torch_version.empty() ? config.target_pytorch : options.torch_version};
+                                 config.target_pytorch};
   OpCoverageSource::shared().configure(op_coverage);
   // The --diff base tree below is scanned without these: it lives in a temporary directory.
   ScanOptions main_scan = scan;

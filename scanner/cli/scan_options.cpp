@@ -112,9 +112,10 @@ CLI::App* add_scan_command(CLI::App& app, ScanCommandOptions& scan) {
       ->capture_default_str();
   cmd->add_flag("--in-process", scan.in_process,
                 "Scan in this process, without the supervising parent that survives a front-end crash (for debuggers)");
-  cmd->add_option("--torch-version", scan.torch_version,
-                  "PyTorch version whose op coverage is checked: a bundled op-status table (default: target_pytorch, "
-                  "else the newest bundled)");
+  cmd->add_option("--target-pytorch", scan.target_pytorch,
+                  "PyTorch version the code must run on: its op coverage is checked against that bundled op-status table "
+                  "(default: the configuration's target-pytorch, else the newest bundled)");
+  cmd->add_option("--torch-version", scan.torch_version, "The older name of --target-pytorch");
   // Paths may hold commas: one value per occurrence, no list.
   cmd->add_option("--native-functions", scan.native_functions,
               "native_functions.yaml (or op-status table) to check op coverage against instead of the bundled tables, "

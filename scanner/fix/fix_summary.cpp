@@ -66,7 +66,7 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
       << outcome.remaining.size() << " need" << (outcome.remaining.size() == 1 ? "s" : "") << " a human"
       << (outcome.remaining.empty() ? "\n" : ":\n");
   if (!outcome.needs_pytorch.empty()) {
-    out << "the fixed code needs PyTorch " << outcome.needs_pytorch << " or newer (set target_pytorch to hold back newer fixes):";
+    out << "the fixed code needs PyTorch " << outcome.needs_pytorch << " or newer (set target-pytorch to hold back newer fixes):";
     const char* separator = " ";
     for (const auto& [version, sites] : sites_by_pytorch(outcome)) {
       out << separator << version << " for " << sites.first << (sites.first == 1 ? " site" : " sites") << " (";

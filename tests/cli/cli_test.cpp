@@ -449,6 +449,17 @@ TEST(Config, ExcludesRulesImpactsTargetAndThreshold) {
   const auto with_other = nlohmann::json::parse(
       mpsready("scan " + root + " --format json --config " + quote((other.path() / "cfg.json").string()), false).out);
   EXPECT_EQ(with_other["target_pytorch"], "2.4");
+  // One name for the target PyTorch: `target-pytorch` in the file, --target-pytorch on the command
+  // line (which replaces it); the older spellings still work and say so on stderr.
+  other.write("kebab.json", R"({"target-pytorch": "2.3"})");
+  const CliRun kebab = mpsready("scan " + root + " --format json --config " + quote((other.path() / "kebab.json").string()));
+  EXPECT_EQ(kebab.out.find("is now spelled"), std::string::npos) << kebab.out;
+  const CliRun old_key = mpsready("scan " + root + " --config " + quote((other.path() / "cfg.json").string()));
+  EXPECT_NE(old_key.out.find("\"target_pytorch\" is now spelled \"target-pytorch\""), std::string::npos) << old_key.out;
+  const auto flag = nlohmann::json::parse(mpsready("scan " + root + " --format json --target-pytorch 2.2", false).out);
+  EXPECT_EQ(flag["target_pytorch"], "2.2");
+  const CliRun old_flag = mpsready("scan " + root + " --format json --torch-version 2.1");
+  EXPECT_NE(old_flag.out.find("--torch-version is now --target-pytorch"), std::string::npos) << old_flag.out;
   // The SARIF rule's default level follows the override.
   const auto sarif = nlohmann::json::parse(mpsready("scan " + root + " --format sarif --select py-tensor-dot-cuda", false).out);
   EXPECT_EQ(sarif["runs"][0]["tool"]["driver"]["rules"][0]["defaultConfiguration"]["level"], "note");

@@ -134,7 +134,7 @@ TEST(FixCli, TargetPyTorchChoosesTheAcceleratorForms) {
             "model = torch.nn.Linear(4, 2).to(device)\n"
             "if torch.accelerator.is_available():\n"
             "    torch.accelerator.synchronize()\n");
-  EXPECT_NE(run.out.find("the fixed code needs PyTorch 2.6 or newer (set target_pytorch to hold back newer fixes): "
+  EXPECT_NE(run.out.find("the fixed code needs PyTorch 2.6 or newer (set target-pytorch to hold back newer fixes): "
                          "2.6 for 2 sites (py-tensor-dot-cuda, py-torch-cuda-api)"),
             std::string::npos) << run.out;
   EXPECT_NE(run.out.find("train.py:3 py-torch-cuda-api: harmless on a Mac (info); --all fixes it"), std::string::npos)
