@@ -11,6 +11,7 @@
 #include "python/extension_facts.h"
 #include "python/import_context.h"
 #include "python/python_file.h"
+#include "python/ts_python.h"
 #include "rules/message_template.h"
 
 namespace mpsready {
@@ -259,8 +260,17 @@ FileAnalysis analyze_python(const SourceText& text, const std::string& path,
       if (!cap_note.empty()) site.cap_note = fill_template(cap_note, m.vars);
       f.message = fill_template(message, m.vars);
       f.fix = fill_template(fix, m.vars);
-      f.location = locate(text, start, end, notebook);
-      f.snippet = shorten_utf8(text.line(text.position(start).line), kMaxSnippetBytes);
+      // A method call at the end of a chain over several lines (`(model\n .eval()\n .cuda())`) is
+      // cited at its method's line and column, the token the message names, not at the chain's start.
+      uint32_t anchor = start;
+      if (node_is(m.node, "call")) {
+        const TSNode function = ts_node_child_by_field_id(m.node, PyFields::get().function);
+        const TSNode method = node_is(function, "attribute") ? ts_node_child_by_field_id(function, PyFields::get().attribute) : TSNode{};
+        if (!ts_node_is_null(method) && text.position(ts_node_start_byte(method)).line != text.position(start).line)
+          anchor = ts_node_start_byte(method);
+      }
+      f.location = locate(text, anchor, end, notebook);
+      f.snippet = shorten_utf8(text.line(text.position(anchor).line), kMaxSnippetBytes);
       result.findings.push_back(std::move(f));
     }
   }

@@ -140,6 +140,23 @@ TEST(Cli, GithubAndSarifPathsAreRelativeToTheWorkspace) {
   EXPECT_NE(elsewhere.out.find("file=train.py,line=2"), std::string::npos) << elsewhere.out;
 }
 
+// A method call that ends a chain over several lines is cited at the method the message names (its
+// line, column and source line), not at the chain's first line; a suppression on that line covers it.
+TEST(Cli, AChainedCallIsCitedAtItsMethod) {
+  TempDir dir;
+  dir.write("a.py", "import torch\n\ndef f(model):\n    model = (\n        model\n        .eval()\n        .half()\n"
+                    "        .cuda()\n    )\n    return model\n");
+  const CliRun run = mpsready("scan " + quote(dir.path().string()) + " --format concise --select py-tensor-dot-cuda", false);
+  EXPECT_NE(run.out.find("a.py:8:10: portable:"), std::string::npos) << run.out;
+  const auto doc = nlohmann::json::parse(mpsready("scan " + quote(dir.path().string()) + " --format json --select py-tensor-dot-cuda", false).out);
+  ASSERT_EQ(doc["findings"].size(), 1u);
+  EXPECT_EQ(doc["findings"][0]["snippet"], "        .cuda()");
+  dir.write("a.py", "import torch\n\ndef f(model):\n    model = (\n        model\n        .eval()\n        .half()\n"
+                    "        .cuda()  # mpsready: ignore[py-tensor-dot-cuda] reviewed\n    )\n    return model\n");
+  const auto quiet = nlohmann::json::parse(mpsready("scan " + quote(dir.path().string()) + " --format json --select py-tensor-dot-cuda", false).out);
+  EXPECT_EQ(quiet["findings"].size(), 0u);
+}
+
 // Habits from ruff: `--exit-zero` keeps the exit code 0 whatever gates it (the option and the
 // configuration's fail_on), `--output-format` names --format, and choices are read in any case.
 TEST(Cli, ExitZeroOutputFormatAndChoicesInAnyCase) {
