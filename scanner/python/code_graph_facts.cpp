@@ -12,6 +12,7 @@
 #include "python/launch_conditions.h"
 #include "python/python_file.h"
 #include "python/ts_python.h"
+#include "python/type_test_names.h"
 
 namespace mpsready {
 namespace {
@@ -63,6 +64,15 @@ int line_of(TSNode node) { return static_cast<int>(ts_node_start_point(node).row
 bool is_name_chain(TSNode node) {
   while (node_is(node, "attribute")) node = ts_node_child_by_field_id(node, PyFields::get().object);
   return node_is(node, "identifier");
+}
+
+// `(A, B)`, `[A, B]`, `A, B`: dotted names only, at least one.
+bool is_tuple_of_names(TSNode node) {
+  if (!node_is(node, "tuple") && !node_is(node, "list") && !node_is(node, "expression_list")) return false;
+  const uint32_t count = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < count; ++i)
+    if (!is_name_chain(ts_node_named_child(node, i))) return false;
+  return count > 0;
 }
 
 std::string last_segment(std::string_view text) {
@@ -710,7 +720,10 @@ class Walker {
           node_is(right, "call"))
         if (const auto test = read_package_test(one_line(file_.text(right), kMaxCalleeText)); test && !test->negated)
           out_.package_flags.emplace_back(file_.text(left), test->package);
-      if (!ts_node_is_null(right)) push({right, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
+      // A tuple of classes that only type tests read names them without making one (as an
+      // inline `isinstance(x, (A, B))` does): no use as a value.
+      if (!ts_node_is_null(right) && !(is_tuple_of_names(right) && names_only_type_tests(file_, node)))
+        push({right, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
       if (!ts_node_is_null(left)) push({left, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, true});
       return;
     }

@@ -260,6 +260,27 @@ TEST(MacPath, DispatchReachesOnlyClassesWithInstances) {
   EXPECT_EQ(g.graph().files_of_subclasses_constructing("pkg/accel.py", 4), std::vector<std::string>{});
 }
 
+TEST(CallGraph, ATupleOfClassesThatOnlyTypeTestsReadMakesNoInstance) {
+  const std::string classes = "class A:\n    pass\n\nclass B:\n    pass\n\nclass C:\n    pass\n";
+  const std::string use =
+      "from .classes import A, B, C\n\n"
+      "KNOWN = [A, B]\n\n"
+      "def check(x):\n    if not isinstance(x, tuple(KNOWN)):\n        raise TypeError('no')\n\n"
+      "def describe(x):\n    kinds = (A, C)\n    if isinstance(x, kinds):\n"
+      "        return ', '.join(k.__name__ for k in kinds)\n\n"
+      "def listed(x):\n    kinds = (A, B)\n    return issubclass(x, kinds), kinds\n\n"
+      "def made(x):\n    kinds = (B, C)\n    if isinstance(x, kinds):\n        return [k() for k in kinds]\n\n"
+      "def renamed(x):\n    other = (C,)\n    other = 1\n    return isinstance(x, (C,))\n";
+  const Graph g({{"pkg/__init__.py", "from .use import check\n"}, {"pkg/classes.py", classes}, {"pkg/use.py", use}});
+  // Read only by type tests (also through `tuple(...)`, and a comprehension of their names).
+  EXPECT_FALSE(g.edge("pkg/use.py", "<module>", "pkg/classes.py", "A", 'v'));
+  EXPECT_FALSE(g.edge("pkg/use.py", "describe", "pkg/classes.py", "C", 'v'));
+  // Any other use keeps the names as values: returned, made, or the name bound again.
+  EXPECT_TRUE(g.edge("pkg/use.py", "listed", "pkg/classes.py", "B", 'v'));
+  EXPECT_TRUE(g.edge("pkg/use.py", "made", "pkg/classes.py", "C", 'v'));
+  EXPECT_TRUE(g.edge("pkg/use.py", "renamed", "pkg/classes.py", "C", 'v'));
+}
+
 TEST(MacPath, CodeThatRequiresAPackageAMacCannotInstallIsAFeature) {
   const std::string precision =
       "from .imports import RequirementCache\n\n"

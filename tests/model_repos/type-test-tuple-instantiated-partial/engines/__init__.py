@@ -1,0 +1,3 @@
+from .api import describe, make_engine
+
+__all__ = ["describe", "make_engine"]
