@@ -3,6 +3,7 @@
 // carries its effective impact, its component and whether it counts for the repository.
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/finding.h"
@@ -85,5 +86,9 @@ Summary summarize(const std::vector<Finding>& sorted_findings, const SummaryCont
 bool decides_verdict(const Finding& finding, const Summary& summary);
 // Whether a finding counts for the repository's verdict at all (in the core and no gap).
 bool counts_for_verdict(const Finding& finding);
+// What the findings that do not count are, in every report's words: the kinds of code outside the
+// core, and the code a Mac does not run.
+inline constexpr std::string_view kNotCountedKinds =
+    "tests, examples, tools, optional features, code a Mac does not run";
 
 }  // namespace mpsready

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 
+#include "core/verdict.h"
 #include "report/scan_report.h"
 #include "report/term_style.h"
 
@@ -151,7 +152,7 @@ void write_github_report(std::ostream& out, const ScanResult& result, const Repo
                        (result.findings.size() == 1 ? " finding" : " findings") + ", " + std::to_string(counted.size()) +
                        " in the core that need a change, " + std::to_string(annotated) + " of them annotated";
   if (not_counted)
-    totals += "; " + std::to_string(not_counted) + " not counted (tests, examples, tools, optional features, code a Mac does not run)";
+    totals += "; " + std::to_string(not_counted) + " not counted (" + std::string(kNotCountedKinds) + ")";
   if (const size_t info = result.findings.size() - counted.size() - not_counted) totals += "; " + std::to_string(info) + " informational";
   if (result.suppression_notes.size() > kAnnotationsPerLevel)
     totals += "; " + std::to_string(result.suppression_notes.size()) + " suppression problems in all";

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/verdict.h"
 #include "report/report_text.h"
 #include "report/scan_report.h"
 
@@ -141,8 +142,8 @@ void write_markdown_report(std::ostream& out, const ScanResult& result, const Re
     }
     if (s.outside_core)
       head << "\n" << plural(s.outside_core, "finding is", "findings are")
-           << " outside the core (tests, examples, tools, optional features, paths behind guards) and do not "
-              "decide the verdict.\n";
+           << " outside the core (" << kNotCountedKinds << ") and " << (s.outside_core == 1 ? "does" : "do")
+           << " not decide the verdict.\n";
   }
 
   // By category and impact: every category that occurs, in name order.

@@ -1,10 +1,12 @@
 #include "report/scan_report.h"
-#include "report/term_style.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
 #include <vector>
+
+#include "core/verdict.h"
+#include "report/term_style.h"
 
 namespace mpsready {
 namespace {
@@ -119,8 +121,8 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
     for (const Reason& r : s.gaps) write_reason(out, r);
   }
   if (s.outside_core)
-    out << "  not counted: " << s.outside_core
-        << " findings outside the core (tests, examples, tools, optional features, paths behind guards"
+    out << "  not counted: " << s.outside_core << (s.outside_core == 1 ? " finding" : " findings")
+        << " outside the core (" << kNotCountedKinds
         << (s.gaps.empty() ? "" : ", the gaps above") << ")\n";
   if (!s.components.empty()) {
     out << "  components" << (s.collection ? " (a collection of independent examples: the verdict combines them)" : "")
