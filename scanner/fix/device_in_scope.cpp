@@ -248,10 +248,10 @@ TSNode main_block_around(std::string_view text, TSNode root, uint32_t site) {
   return TSNode{};
 }
 
-// Where a binding goes at module level: at the top of the `__main__` block around the site, or
-// on the line after the last top-level import that ends before the site.
-bool module_insertion(std::string_view text, TSNode root, uint32_t site, DeviceScope& out) {
-  if (const TSNode block = main_block_around(text, root, site); !ts_node_is_null(block)) {
+// Where a binding goes at module level: at the top of the `__main__` block around the site (unless
+// `after_imports_only`), or on the line after the last top-level import that ends before the site.
+bool module_insertion(std::string_view text, TSNode root, uint32_t site, DeviceScope& out, bool after_imports_only = false) {
+  if (const TSNode block = after_imports_only ? TSNode{} : main_block_around(text, root, site); !ts_node_is_null(block)) {
     if (ts_node_named_child_count(block) == 0) return false;
     TSNode first = ts_node_named_child(block, 0);
     for (uint32_t i = 1; node_is(first, "comment") && i < ts_node_named_child_count(block); ++i)
@@ -333,10 +333,59 @@ DeviceScope attribute_device(std::string_view text, TSNode method, uint32_t site
   return DeviceScope{.bound = true, .object = objects, .expression = written};
 }
 
+// Parameter names and annotations that hold the model a function runs.
+bool module_parameter_name(std::string_view name) {
+  return name == "model" || name == "net" || name == "network" || name == "module";
+}
+
+// The parameter of `function` that holds its model (module_parameter_name, or annotated
+// `nn.Module`), when the function neither rebinds it nor moves it (`model.cuda()`,
+// `model.to(...)`, `model.cpu()`, in nested code too): a model it only runs or reads stays where
+// its caller put it. "" when there is none, or more than one.
+std::string module_parameter(std::string_view text, TSNode function) {
+  const PyFields& f = PyFields::get();
+  const TSNode parameters = ts_node_child_by_field_id(function, f.parameters);
+  const TSNode body = ts_node_child_by_field_id(function, f.body);
+  if (ts_node_is_null(parameters) || ts_node_is_null(body)) return "";
+  std::string found;
+  for (uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
+    const TSNode parameter = ts_node_named_child(parameters, i);
+    const TSNode id = parameter_name(parameter);
+    if (ts_node_is_null(id) || node_is(parameter, "default_parameter") || node_is(parameter, "typed_default_parameter"))
+      continue;
+    const TSNode type = ts_node_child_by_field_id(parameter, f.type);
+    const bool annotated = !ts_node_is_null(type) && node_text(text, type).ends_with("Module");
+    if (!module_parameter_name(node_text(text, id)) && !annotated) continue;
+    if (!found.empty()) return "";
+    found = std::string(node_text(text, id));
+  }
+  if (found.empty()) return "";
+  const Bindings own = bindings_in(text, body, found);
+  if (own.other || !own.device_assignments.empty()) return "";
+  for (const TSNode use : variable_uses(text, body, found)) {
+    const TSNode attribute = ts_node_parent(use);
+    if (!node_is(attribute, "attribute") || !ts_node_eq(ts_node_child_by_field_id(attribute, f.object), use)) continue;
+    const std::string_view method = node_text(text, ts_node_child_by_field_id(attribute, f.attribute));
+    if (method == "cuda" || method == "to" || method == "cpu") return "";
+  }
+  return found;
+}
+
 }  // namespace
 
+bool is_script(std::string_view text, TSNode root) {
+  for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
+    const TSNode statement = ts_node_named_child(root, i);
+    const TSNode block = ts_node_child_by_field_id(statement, PyFields::get().consequence);
+    if (node_is(statement, "if_statement") && !ts_node_is_null(block) &&
+        !ts_node_is_null(main_block_around(text, root, ts_node_start_byte(block))))
+      return true;
+  }
+  return false;
+}
+
 DeviceScope device_scope(std::string_view text, TSNode root, uint32_t site, std::string_view name,
-                         bool module_binding) {
+                         bool module_binding, bool script_binding) {
   DeviceScope none;
   TSNode innermost{};
   // The scopes around the site, innermost first: the first that binds the name decides.
@@ -370,17 +419,29 @@ DeviceScope device_scope(std::string_view text, TSNode root, uint32_t site, std:
   if (!global.other && !global.device_assignments.empty() && global.device_assignments.front() < site)
     return DeviceScope{.bound = true, .object = global.objects};
   DeviceScope insert;
-  if (!ts_node_is_null(innermost)) {
+  // A script's one binding after its imports, which its functions read as a global.
+  const auto script_level = [&] {
+    return script_binding && module_binding && !global.other && global.device_assignments.empty() &&
+           !reads_global(text, root, name) && !has_star_import(root) && module_insertion(text, root, site, insert, true);
+  };
+  // A function that runs a model it was given takes the model's device, script or not.
+  const std::string model = ts_node_is_null(innermost) ? "" : module_parameter(text, innermost);
+  if (!ts_node_is_null(innermost) && model.empty() && !mentions(text, innermost, name) && script_level()) {
+    insert.scope = "the script";
+  } else if (!ts_node_is_null(innermost)) {
+    insert = DeviceScope{};
     if (mentions(text, innermost, name) || !function_insertion(text, innermost, insert)) return none;
     const TSNode id = ts_node_child_by_field_id(innermost, PyFields::get().name);
     insert.scope = "function `" + std::string(node_text(text, id)) + "`";
+    insert.from_module = model;
   } else {
     // A read of a global of that name (at module level, in a function that does not bind it, one a
     // star import may bind) would read the binding: the module must read none.
     if (!module_binding || global.other || !global.device_assignments.empty() || reads_global(text, root, name) ||
         has_star_import(root) || !module_insertion(text, root, site, insert))
       return none;
-    insert.scope = insert.indent.empty() ? "the module" : "the `__main__` block";
+    if (script_level()) insert.scope = "the script";
+    else insert.scope = insert.indent.empty() ? "the module" : "the `__main__` block";
   }
   insert.insertable = true;
   insert.object = true;  // a rule's binding makes a device object (docs/rule-format.md)

@@ -137,16 +137,14 @@ std::string binding_lines(const std::string& text, const std::string& indent) {
   return out + "\n";
 }
 
-}  // namespace
-
-bool version_at_least(const std::string& version, const std::string& minimum) {
-  return version_parts(version) >= version_parts(minimum);
-}
-
-CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet& rules,
-                             const EditCollectionOptions& options,
-                             const std::function<const std::string&(const std::string&)>& text_of,
-                             const std::set<std::string>& callees) {
+// One pass over the findings. `scripts`: scripts that bind the device once after their imports
+// (device_scope's `script_binding`). `function_bindings`: per script, where a binding of the
+// rule's device choice would go in its functions.
+CollectedEdits collect_pass(const std::vector<Finding>& findings, const RuleSet& rules,
+                            const EditCollectionOptions& options,
+                            const std::function<const std::string&(const std::string&)>& text_of,
+                            const std::set<std::string>& callees, const std::set<std::string>& scripts,
+                            std::map<std::string, std::set<uint32_t>>& function_bindings) {
   CollectedEdits out;
   std::map<std::string, bool> called_cache;  // pattern -> whether some call matches
   const auto called = [&](const std::string& pattern) {
@@ -217,7 +215,8 @@ CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet
     std::string declined;
     site.declined = &declined;
     site.bound = [&](const std::string& name, bool object) {
-      const DeviceScope scope = device_scope(text, file->root(), f.start_byte, name, /*module_binding=*/!notebook);
+      const DeviceScope scope =
+          device_scope(text, file->root(), f.start_byte, name, /*module_binding=*/!notebook, scripts.count(f.path) != 0);
       scopes[name] = scope;
       if (object && !scope.object) return false;
       return scope.bound || (scope.insertable && binding_for(spec, name, options.target_pytorch));
@@ -255,13 +254,20 @@ CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet
       const DeviceScope& scope = scopes[replacement->bound_name];
       if (!scope.bound) {
         const AutofixBinding* binding = binding_for(spec, replacement->bound_name, options.target_pytorch);
+        // A function that runs a model it does not move takes the model's device, where its
+        // caller put it; otherwise the rule's choice of device.
+        const std::string bound =
+            scope.from_module.empty()
+                ? with_module_name(binding->text, spec.module, module_name)
+                : binding->name + " = next(" + scope.from_module + ".parameters()).device";
         Edit insert{f.path, f.rule, scope.insert_at, scope.insert_at, "",
-                    (scope.after_imports ? "\n" : "") +
-                        binding_lines(with_module_name(binding->text, spec.module, module_name), scope.indent),
-                    f.location,
-                    binding->pytorch.empty() ? spec.pytorch : binding->pytorch};
+                    (scope.after_imports ? "\n" : "") + binding_lines(bound, scope.indent), f.location,
+                    scope.from_module.empty() ? (binding->pytorch.empty() ? spec.pytorch : binding->pytorch) : spec.pytorch};
+        if (scope.scope.starts_with("function") && scope.from_module.empty() && is_script(text, file->root()))
+          function_bindings[f.path].insert(scope.insert_at);
         insert.binding = true;
-        insert.note = "binds `" + binding->name + "` once for " + scope.scope;
+        insert.note = "binds `" + binding->name + "` once for " + scope.scope +
+                      (scope.from_module.empty() ? "" : ", from the device of `" + scope.from_module + "`");
         if (!insert.needs_pytorch.empty() && (edit.needs_pytorch.empty() || version_at_least(insert.needs_pytorch, edit.needs_pytorch)))
           edit.needs_pytorch = insert.needs_pytorch;  // the site runs the binding's code
         out.edits.push_back(std::move(insert));
@@ -271,6 +277,27 @@ CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet
     out.edits.push_back(std::move(edit));
   }
   return out;
+}
+
+}  // namespace
+
+bool version_at_least(const std::string& version, const std::string& minimum) {
+  return version_parts(version) >= version_parts(minimum);
+}
+
+CollectedEdits collect_edits(const std::vector<Finding>& findings, const RuleSet& rules,
+                             const EditCollectionOptions& options,
+                             const std::function<const std::string&(const std::string&)>& text_of,
+                             const std::set<std::string>& callees) {
+  // A script whose functions would each choose the device binds it once, after its imports: the
+  // choice is written once per file, never repeated per function.
+  std::set<std::string> scripts;
+  std::map<std::string, std::set<uint32_t>> function_bindings;
+  CollectedEdits first = collect_pass(findings, rules, options, text_of, callees, scripts, function_bindings);
+  for (const auto& [path, at] : function_bindings)
+    if (at.size() > 1) scripts.insert(path);
+  if (scripts.empty()) return first;
+  return collect_pass(findings, rules, options, text_of, callees, scripts, function_bindings);
 }
 
 }  // namespace mpsready

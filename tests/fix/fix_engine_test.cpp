@@ -202,6 +202,61 @@ TEST(FixEngine, ADeviceNameIsReusedOnlyWhereItHoldsADevice) {
   EXPECT_TRUE(at("def f(device):\n    def g(x):\n        return x.cuda()\n    return g\n"));
 }
 
+TEST(FixEngine, AFunctionThatRunsAModelItWasGivenTakesTheModelsDevice) {
+  TempDir dir;
+  dir.write("lib.py",
+            "import torch\n\n"
+            "def validate(model, loader):\n"
+            "    model.eval()\n"
+            "    for x in loader:\n"
+            "        model(x.cuda())\n\n"
+            "def prepare(model, x):\n"
+            "    model = model.cuda()\n"
+            "    return model(x.cuda())\n");
+  const FixOutcome outcome = fix_tree(dir.path());
+  ASSERT_EQ(outcome.files.size(), 1u);
+  const std::string& after = outcome.files[0].after;
+  // Where the caller put the model, `--device cpu` included: no second choice of device.
+  EXPECT_NE(after.find("def validate(model, loader):\n    device = next(model.parameters()).device\n"), std::string::npos)
+      << after;
+  // The trap: a function that moves the model itself chooses the device, as before.
+  EXPECT_NE(after.find("def prepare(model, x):\n    if torch.cuda.is_available():\n        device = torch.device(\"cuda\")"),
+            std::string::npos)
+      << after;
+  EXPECT_EQ(after.find("next(model.parameters())", after.find("def prepare")), std::string::npos) << after;
+}
+
+TEST(FixEngine, AScriptChoosesTheDeviceOnceAfterItsImports) {
+  const std::string functions =
+      "import torch\n\n\n"
+      "def load():\n"
+      "    return torch.nn.Linear(2, 2).cuda()\n\n\n"
+      "def batch():\n"
+      "    return torch.zeros(2).cuda()\n";
+  TempDir script;
+  script.write("run.py", functions + "\n\nif __name__ == \"__main__\":\n    load()(batch())\n");
+  const FixOutcome once = fix_tree(script.path());
+  ASSERT_EQ(once.files.size(), 1u);
+  const std::string& after = once.files[0].after;
+  EXPECT_NE(after.find("import torch\n\nif torch.cuda.is_available():\n    device = torch.device(\"cuda\")"), std::string::npos)
+      << after;
+  size_t choices = 0;
+  for (size_t at = after.find("torch.cuda.is_available()"); at != std::string::npos;
+       at = after.find("torch.cuda.is_available()", at + 1))
+    ++choices;
+  EXPECT_EQ(choices, 1u) << after;
+  // The trap: a library module (no `__main__` block) keeps a binding per function; importing it
+  // chooses nothing.
+  TempDir library;
+  library.write("lib.py", functions);
+  const FixOutcome per_function = fix_tree(library.path());
+  ASSERT_EQ(per_function.files.size(), 1u);
+  EXPECT_NE(per_function.files[0].after.find("def load():\n    if torch.cuda.is_available():"), std::string::npos)
+      << per_function.files[0].after;
+  EXPECT_NE(per_function.files[0].after.find("def batch():\n    if torch.cuda.is_available():"), std::string::npos)
+      << per_function.files[0].after;
+}
+
 TEST(FixEngine, JsonEscapeKeepsTheNotebookStyle) {
   EXPECT_EQ(json_escape("x.to(\"cuda\")\n\t\\", false), "x.to(\\\"cuda\\\")\\n\\t\\\\");
   EXPECT_EQ(json_escape("\x01", false), "\\u0001");

@@ -95,7 +95,8 @@ TEST(FixSamples, FixedModelRunsOnTheCpu) {
 namespace mpsready::testing {
 
 // The UNet sample: the core's mechanical sites on a Mac's path are fixed (evaluate.py's `T.`
-// included, a device bound once per function); what stays is named: float64 math, and autocast
+// included; one device for the script evaluate.py, and validate() in train.py takes its model's
+// device, where main() put it); what stays is named: float64 math, and autocast
 // beside a GradScaler (fp16 on MPS would run unscaled), at the lines the user sees before the fix.
 // The notebook (outside the core) and the harmless seed are listed, not fixed.
 TEST(FixSamples, UnetLeavesOnlyWhatNeedsAHuman) {
@@ -103,7 +104,13 @@ TEST(FixSamples, UnetLeavesOnlyWhatNeedsAHuman) {
   copy_tree(source_dir() / "sample_repos" / "unet-segmentation-partial", dir.path());
   const FixOutcome outcome = fix_copy(dir.path());
   EXPECT_EQ(outcome.sites_fixed(), 13u);
-  EXPECT_EQ(outcome.bindings_added(), 4u);
+  EXPECT_EQ(outcome.bindings_added(), 3u);
+  for (const FileFix& file : outcome.files) {
+    if (file.path == "train.py")
+      EXPECT_NE(file.after.find("    device = next(model.parameters()).device\n"), std::string::npos) << file.after;
+    if (file.path == "evaluate.py")
+      EXPECT_EQ(file.after.find("cuda.is_available()"), file.after.rfind("cuda.is_available()")) << file.after;
+  }
   std::set<std::string> left;
   std::set<int> amp_lines;
   for (const Finding& f : outcome.remaining) {
