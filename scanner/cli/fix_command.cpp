@@ -26,6 +26,11 @@ void register_fix_command(CLI::App& app, FixCommand& command) {
   cmd->add_flag("--all", o.all,
                 "Fix every site, not only those that decide the verdict (in the core, on the path a Mac runs "
                 "with the defaults, above info)");
+  cmd->add_option("--component", o.components,
+                  "Fix only this component's sites (a name from the scan's components list; repeatable, or a comma "
+                  "list); a component outside the core, such as one example, is fixed as its own core would be")
+      ->allow_extra_args(false)
+      ->delimiter(',');
   cmd->add_option("--exclude", o.excludes, "Skip paths matching GLOB (gitignore syntax; repeatable)");
   // One value per occurrence or a comma list, as `scan` takes them.
   cmd->add_option("--select", o.select, "Apply only these rule ids (a trailing * is a prefix, ALL every rule; repeatable, or a comma list)")
@@ -92,12 +97,26 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
   fix.assess.model.components = config.components;
   fix.edits.include_guarded = options.include_guarded;
   fix.edits.all = options.all;
+  fix.edits.components.insert(options.components.begin(), options.components.end());
   fix.edits.target_pytorch = options.target_pytorch.empty() ? config.target_pytorch : options.target_pytorch;
 
   const FixOutcome outcome = run_fix(*loaded->pipeline, *loaded->rules, options.path, fix);
   if (!outcome.ok) {
     std::cerr << "mpsready: " << outcome.error << "\n";
     return 2;
+  }
+  // A name that is no component is a mistake the user must see, not an empty fix.
+  for (const std::string& name : options.components) {
+    bool known = false;
+    std::string names;
+    for (const ComponentSummary& c : outcome.scanned.summary.components) {
+      known = known || c.name == name;
+      names += (names.empty() ? "" : ", ") + c.name;
+    }
+    if (!known) {
+      std::cerr << "mpsready: no component named `" << name << "` (components: " << names << ")\n";
+      return 2;
+    }
   }
   if (options.write) {
     std::string error;

@@ -16,6 +16,7 @@ struct FixCommandOptions {
   bool write = false;
   bool include_guarded = false;
   bool all = false;  // every site, not only those that decide the verdict
+  std::vector<std::string> components;  // --component: only these components' sites
   std::vector<std::string> excludes;
   std::vector<std::string> select;
   std::vector<std::string> ignore;

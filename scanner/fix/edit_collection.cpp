@@ -46,13 +46,17 @@ struct ParsedFile {
 
 // Why a site does not decide the verdict, or "" when it does: only such sites are fixed unless
 // every site is asked for.
-std::string outside_what_decides(const Finding& f) {
-  if (!f.in_core)
+std::string outside_what_decides(const Finding& f, bool component_named) {
+  // A component the user named is migrated as its own core: being outside the repository's core
+  // (an example, a notebook, a tool) is no reason there, but the Mac path's reasons (code a Mac
+  // does not run, an optional feature) still are.
+  const bool own_core = component_named && !f.in_core && f.mac_path != "not-on-mac" && f.mac_path != "optional";
+  if (!f.in_core && !own_core)
     return "outside the core (" + (!f.context.empty() ? f.context : !f.role.empty() ? f.role : std::string("not counted")) +
            "); --all fixes it";
   if (f.gap) return "a gap of a core that selects MPS itself; --all fixes it";
   if (f.impact == Impact::info) return "harmless on a Mac (info); --all fixes it";
-  if (!f.mac_path.empty() && f.mac_path != "default")
+  if (!own_core && !f.mac_path.empty() && f.mac_path != "default")
     return "a Mac with the defaults does not run it (" + f.mac_path + (f.mac_chain.empty() ? "" : ": " + f.mac_chain) +
            "); --all fixes it";
   return "";
@@ -63,8 +67,10 @@ std::string not_selected(const Finding& f, const AutofixSpec& spec, const EditCo
   if (f.guarded && !options.include_guarded)
     return "behind a check already (a CUDA test, or an option a run with the defaults leaves off); "
            "--include-guarded rewrites it";
+  if (!options.components.empty() && !options.components.count(f.component))
+    return "in component `" + f.component + "`; --component " + f.component + " fixes it";
   if (!options.all)
-    if (std::string why = outside_what_decides(f); !why.empty()) return why;
+    if (std::string why = outside_what_decides(f, !options.components.empty()); !why.empty()) return why;
   if (!spec.pytorch.empty() && !options.target_pytorch.empty() && !version_at_least(options.target_pytorch, spec.pytorch))
     return "the fix needs PyTorch " + spec.pytorch + ", the target is " + options.target_pytorch;
   return "";

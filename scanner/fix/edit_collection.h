@@ -18,6 +18,10 @@ struct EditCollectionOptions {
   // Every site, not only those that decide the verdict (in the core, on the path a Mac runs with
   // the defaults, with an impact above info).
   bool all = false;
+  // Only these components' sites (names as the scan reports them: `src/pkg`, `examples`); empty:
+  // every component. A named component outside the core is fixed as its own core would be:
+  // its sites count unless the Mac path or their impact says otherwise.
+  std::set<std::string> components;
   size_t max_line = 0;           // the project's line length limit (0 = none)
   std::string max_line_source;   // where it comes from, for reasons ("pyproject.toml", "default")
 };

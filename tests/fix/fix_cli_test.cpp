@@ -21,6 +21,30 @@ const char* kTrain =
 
 }  // namespace
 
+TEST(FixCli, ComponentLimitsTheFixAndMigratesANamedExampleAsItsOwnCore) {
+  TempDir dir;
+  dir.write("pkg/__init__.py", "");
+  dir.write("pkg/train.py", "import torch\n\n\ndef run():\n    return torch.nn.Linear(4, 2).cuda()\n");
+  dir.write("examples/demo/run.py", "import torch\n\nmodel = torch.nn.Linear(4, 2).cuda()\n");
+  const std::string root = quote(dir.path().string());
+  // An example is outside the core: the default fix leaves it, naming it fixes it, and nothing else.
+  const CliRun plain = mpsready("fix " + root, /*with_stderr=*/false);
+  ASSERT_EQ(plain.code, 0);
+  EXPECT_EQ(plain.out.find("examples/demo/run.py"), std::string::npos) << plain.out;
+  EXPECT_NE(plain.out.find("pkg/train.py"), std::string::npos) << plain.out;
+  const CliRun demo = mpsready("fix --component examples " + root);
+  ASSERT_EQ(demo.code, 0) << demo.out;
+  EXPECT_NE(demo.out.find("+++ b/examples/demo/run.py"), std::string::npos) << demo.out;
+  EXPECT_EQ(demo.out.find("+++ b/pkg/train.py"), std::string::npos) << demo.out;
+  EXPECT_NE(demo.out.find("pkg/train.py:5 py-tensor-dot-cuda: in component `pkg`; --component pkg fixes it"),
+            std::string::npos)
+      << demo.out;
+  // A name that is no component is an error, with the names there are.
+  const CliRun wrong = mpsready("fix --component example " + root);
+  EXPECT_EQ(wrong.code, 2);
+  EXPECT_NE(wrong.out.find("no component named `example` (components: "), std::string::npos) << wrong.out;
+}
+
 TEST(FixCli, DiffAppliesToWhatWriteWrites) {
   TempDir by_patch, by_write;
   by_patch.write("train.py", kTrain);
