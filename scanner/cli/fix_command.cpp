@@ -65,6 +65,11 @@ int run_fix_command(const GlobalOptions& global, const FixCommandOptions& option
     std::cerr << "mpsready: path not found: " << options.path << "\n(give the root directory of the repository, or one file in it)\n";
     return 2;
   }
+  if (!std::filesystem::is_directory(options.path, ec) && !std::filesystem::is_regular_file(options.path, ec)) {
+    std::cerr << "mpsready: not a directory or a regular file: " << options.path
+              << "\n(give the root directory of the repository, or one file in it)\n";
+    return 2;
+  }
   if (const std::string problem = scan_root_problem(options.path); !problem.empty() && !options.allow_outside_worktree) {
     std::cerr << "mpsready: " << problem << "\n(fix the directory it leads to, or pass --allow-outside-worktree)\n";
     return 2;

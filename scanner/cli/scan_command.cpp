@@ -181,6 +181,13 @@ int run_scan_attempt(const GlobalOptions& global, const ScanCommandOptions& give
               << "\n(give the root directory of the repository to scan, or one file in it)\n";
     return 2;
   }
+  // A device, a pipe or a socket is no repository and no source file: a usage error, not a
+  // scan with one unreadable file.
+  if (!std::filesystem::is_directory(options.path, ec) && !std::filesystem::is_regular_file(options.path, ec)) {
+    std::cerr << "mpsready: not a directory or a regular file: " << options.path
+              << "\n(give the root directory of the repository to scan, or one file in it)\n";
+    return 2;
+  }
   if (const std::string problem = scan_root_problem(options.path); !problem.empty() && !options.allow_outside_worktree) {
     std::cerr << "mpsready: " << problem << "\n(scan the directory it leads to, or pass --allow-outside-worktree)\n";
     return 2;

@@ -52,6 +52,10 @@ TEST(ErrorMessages, MissingPathAndUnwritableOutputs) {
   const std::string root = quote(dir.path().string());
   expect_failure({"scan /nonexistent/repo", "path not found: /nonexistent/repo",
                   "give the root directory of the repository to scan"});
+  // A device is neither a repository nor a source file.
+  expect_failure({"scan /dev/null", "not a directory or a regular file: /dev/null",
+                  "give the root directory of the repository to scan"});
+  expect_failure({"fix /dev/null", "not a directory or a regular file: /dev/null", "or one file in it"});
   expect_failure({"scan " + root + " -o /nonexistent/dir/report.json",
                   "cannot write the report to /nonexistent/dir/report.json: No such file or directory",
                   "check that its directory exists and is writable"});
