@@ -1,14 +1,13 @@
 #include "deps/requirements_reader.h"
 #include "deps/line_space.h"
 
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include <re2/re2.h>
 
 #include "deps/requirement_spec.h"
 #include "engine/file_kinds.h"
+#include "engine/file_reader.h"
 
 namespace mpsready {
 namespace {
@@ -35,6 +34,9 @@ bool option_value(std::string_view line, std::initializer_list<std::string_view>
   }
   return false;
 }
+
+// An included requirements file is read up to this size, as a scanned file is by default.
+constexpr uintmax_t kMaxIncludedSize = 16u << 20;
 
 struct Context {
   const fs::path& root;
@@ -87,18 +89,22 @@ void read_included(DepsFile& from, const RequirementsReader::Include& inc, Conte
     from.errors.push_back({from.path, where + "`" + inc.target + "` does not exist"});
     return;
   }
-  std::ifstream in(walk, std::ios::binary);
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (buf.str().size() > (16u << 20)) {
+  if (fs::file_size(walk, ec) > kMaxIncludedSize) {
     from.errors.push_back({from.path, where + "`" + inc.target + "` is too large to read"});
+    return;
+  }
+  // Read as every file of the repository is: beneath the root with no link on the way (one may
+  // have been swapped in since the check above), and never past the size limit.
+  ReadResult read = read_file_beneath(ctx.root, rel, kMaxIncludedSize);
+  if (!read.bytes) {
+    from.errors.push_back({from.path, where + "`" + inc.target + "` could not be read: " + read.error});
     return;
   }
   DepsFile inner;
   inner.path = rel;
   inner.kind = DepsFileKind::requirements;
   // pip honours a UTF-16/32 byte-order mark in an included file as in the file given to it.
-  std::string bytes = buf.str();
+  std::string bytes = std::move(*read.bytes);
   if (std::optional<std::string> decoded = decode_wide_bom(bytes)) bytes = std::move(*decoded);
   inner.text = std::make_shared<SourceText>(std::move(bytes));
   follow(inner, ctx, chain);

@@ -94,7 +94,9 @@ HostileRepo::HostileRepo() {
   // `-r` includes that point outside the root, absolutely, relatively and through a link.
   put("requirements.txt", "torch\n-r ../outside/requirements-secret.txt\n-r " + (outside() / "requirements-secret.txt").string() +
                               "\n-r requirements-linked.txt\n-c escape_dir/requirements-secret.txt\n"
-                              "-r https://example.invalid/reqs.txt\n-r deps/a.in\n");
+                              "-r https://example.invalid/reqs.txt\n-r deps/a.in\n-r deps/big.in\n");
+  // An include larger than the size limit is refused before a byte of it is read.
+  put("deps/big.in", std::string(17u << 20, '#') + "\n");
   put("deps/a.in", "numpy\n-r b.in\n");
   put("deps/b.in", "scipy\n-r a.in\n");
 

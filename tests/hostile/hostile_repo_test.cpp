@@ -103,6 +103,7 @@ TEST_F(HostileScan, CompletesWithEveryProblemReported) {
   EXPECT_TRUE(has(errors, "requirements.txt", "`requirements-linked.txt` goes through a symbolic link"));
   EXPECT_TRUE(has(errors, "requirements.txt", "`escape_dir/requirements-secret.txt` goes through a symbolic link"));
   EXPECT_TRUE(has(errors, "requirements.txt", "is a URL; it was not fetched"));
+  EXPECT_TRUE(has(errors, "requirements.txt", "`deps/big.in` is too large to read"));
   EXPECT_NE(json_run->out.find("include loop (requirements.txt -> deps/a.in -> deps/b.in -> deps/a.in)"), std::string::npos);
 
   if (::geteuid() != 0 || !prefix.empty()) {
