@@ -1,14 +1,13 @@
 #include "engine/repo_walker.h"
 
 #include <algorithm>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 
 #include <sys/stat.h>
 
+#include "engine/file_reader.h"
 #include "engine/git_listing.h"
 #include "engine/ignore_rules.h"
 #include "engine/notebook_stream.h"
@@ -27,13 +26,6 @@ bool is_default_excluded_dir(const std::string& name) {
 }
 
 namespace {
-
-std::string read_small_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
 
 std::string join(const std::string& dir, const std::string& name) {
   return dir.empty() ? name : dir + "/" + name;
@@ -263,9 +255,18 @@ WalkResult walk_repository(const fs::path& root, const WalkOptions& options) {
     std::shared_ptr<const IgnoreList> ignores = dir.ignores;
     if (options.use_gitignore) {
       const fs::path gitignore = dir.absolute / ".gitignore";
-      if (fs::is_regular_file(fs::symlink_status(gitignore, ec)))
-        ignores = std::make_shared<IgnoreList>(
-            dir.ignores, IgnoreList::parse_file(read_small_file(gitignore), dir.relative));
+      // Read as any file of the repository: no link, no more than the size limit. One that
+      // cannot be read leaves nothing out (every file it would ignore is scanned), and says so.
+      if (fs::is_regular_file(fs::symlink_status(gitignore, ec))) {
+        const std::string rel = join(dir.relative, ".gitignore");
+        const uintmax_t size = fs::file_size(gitignore, ec);
+        const ReadResult read = !ec && size <= options.max_file_size ? read_repository_file(gitignore, options.max_file_size)
+                                                                     : ReadResult{std::nullopt, size_note(size, options.max_file_size)};
+        if (read.bytes)
+          ignores = std::make_shared<IgnoreList>(dir.ignores, IgnoreList::parse_file(*read.bytes, dir.relative));
+        else
+          result.errors.push_back({rel, "not honoured, so nothing it lists is left out: " + read.error, false});
+      }
     }
 
     std::vector<fs::directory_entry> entries;

@@ -95,6 +95,9 @@ HostileRepo::HostileRepo() {
   put("requirements.txt", "torch\n-r ../outside/requirements-secret.txt\n-r " + (outside() / "requirements-secret.txt").string() +
                               "\n-r requirements-linked.txt\n-c escape_dir/requirements-secret.txt\n"
                               "-r https://example.invalid/reqs.txt\n-r deps/a.in\n-r deps/big.in\n");
+  // A .gitignore larger than the size limit is not read, and so leaves nothing out.
+  put("bigignore/.gitignore", "kept.py\n" + std::string(17u << 20, '#') + "\n");
+  put("bigignore/kept.py", "import torch\nx = torch.zeros(1).cuda()\n");
   // An include larger than the size limit is refused before a byte of it is read.
   put("deps/big.in", std::string(17u << 20, '#') + "\n");
   put("deps/a.in", "numpy\n-r b.in\n");

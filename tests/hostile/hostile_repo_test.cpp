@@ -104,6 +104,7 @@ TEST_F(HostileScan, CompletesWithEveryProblemReported) {
   EXPECT_TRUE(has(errors, "requirements.txt", "`escape_dir/requirements-secret.txt` goes through a symbolic link"));
   EXPECT_TRUE(has(errors, "requirements.txt", "is a URL; it was not fetched"));
   EXPECT_TRUE(has(errors, "requirements.txt", "`deps/big.in` is too large to read"));
+  EXPECT_TRUE(has(errors, "bigignore/.gitignore", "not honoured, so nothing it lists is left out: larger than the size limit"));
   EXPECT_NE(json_run->out.find("include loop (requirements.txt -> deps/a.in -> deps/b.in -> deps/a.in)"), std::string::npos);
 
   if (::geteuid() != 0 || !prefix.empty()) {
@@ -123,6 +124,8 @@ TEST_F(HostileScan, FindingsInReadableFilesKeepTheirPositions) {
     ADD_FAILURE() << "no " << rule << " in " << path;
     return nlohmann::json::object({{"line", 0}, {"column", 0}, {"end_column", 0}});
   };
+  // Listed in a .gitignore too large to read: scanned all the same.
+  EXPECT_EQ(site("bigignore/kept.py", "py-tensor-dot-cuda")["line"], 2);
   EXPECT_EQ(site("ok.py", "py-tensor-dot-cuda")["line"], 2);
   EXPECT_EQ(site("latin1.py", "py-tensor-dot-cuda")["line"], 3);
   EXPECT_EQ(site("invalid_utf8.py", "py-tensor-dot-cuda")["line"], 3);
