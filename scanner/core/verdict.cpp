@@ -22,10 +22,16 @@ Verdict verdict_of(Impact worst, bool any) {
 }
 
 // Adds a finding to the reason of its rule (the first of a rule gives the message and context).
+// The context says how a Mac gets to the site: the call chain, where the Mac path found one
+// (`cli.py:main → run → Model.forward`), in place of the module chain; a context the assessment
+// wrote for another reason (a gap, an extension's build) stays.
 void add_to_reasons(std::vector<Reason>& reasons, const Finding& f) {
   auto it = std::find_if(reasons.begin(), reasons.end(), [&](const Reason& r) { return r.rule == f.rule; });
   if (it == reasons.end()) {
-    reasons.push_back({f.rule, f.impact, 0, f.message, {}, f.component, f.context});
+    const bool call_chain = f.mac_path == "default" && f.mac_chain.find(" → ") != std::string::npos &&
+                            (f.context.empty() || f.context.starts_with("reached from "));
+    reasons.push_back({f.rule, f.impact, 0, f.message, {}, f.component,
+                       call_chain ? "run by a Mac with the defaults: " + f.mac_chain : f.context});
     it = reasons.end() - 1;
   }
   ++it->count;
