@@ -722,7 +722,7 @@ class Walker {
           out_.package_flags.emplace_back(file_.text(left), test->package);
       // A tuple of classes that only type tests read names them without making one (as an
       // inline `isinstance(x, (A, B))` does): no use as a value.
-      if (!ts_node_is_null(right) && !(is_tuple_of_names(right) && names_only_type_tests(file_, node)))
+      if (!ts_node_is_null(right) && !(is_tuple_of_names(right) && type_test_reads_left() && names_only_type_tests(file_, node)))
         push({right, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, false});
       if (!ts_node_is_null(left)) push({left, frame.func, frame.cond, frame.scope, frame.cls, frame.in_main, true});
       return;
@@ -772,6 +772,12 @@ class Walker {
     }
     values_.clear();
   }
+
+  // Each tuple of names read for type tests costs a walk of its scope: a file gets this many, so
+  // that input cannot make the walks quadratic; past them, the names stay values.
+  static constexpr int kMaxTypeTestReads = 64;
+  int type_test_reads_ = 0;
+  bool type_test_reads_left() { return type_test_reads_++ < kMaxTypeTestReads; }
 
   const PythonFile& file_;
   std::string_view src_;
