@@ -11,8 +11,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
 // Flags that name a directory or file to read from, with Clang's spellings: the flag alone
 // takes the next argument; "-I", "-isystem", … also take it joined (`-Iinclude`), and the
 // "--x" forms take it after `=`.
@@ -55,18 +53,18 @@ bool in_list(std::string_view name, const auto& list) {
 }
 
 bool language_f(std::string_view flag) {  // flag without "-f"
-  if (starts_with(flag, "no-")) flag.remove_prefix(3);
-  if (starts_with(flag, "cuda-") || starts_with(flag, "gpu-") || flag == "openmp" || starts_with(flag, "openmp="))
+  if (flag.starts_with("no-")) flag.remove_prefix(3);
+  if (flag.starts_with("cuda-") || flag.starts_with("gpu-") || flag == "openmp" || flag.starts_with("openmp="))
     return true;
   for (std::string_view f : kLanguageF)
-    if (f.back() == '=' ? starts_with(flag, f) : flag == f) return true;
+    if (f.back() == '=' ? flag.starts_with(f) : flag == f) return true;
   return false;
 }
 
 bool quiet_f(std::string_view flag) {
-  if (starts_with(flag, "no-")) flag.remove_prefix(3);
+  if (flag.starts_with("no-")) flag.remove_prefix(3);
   for (std::string_view f : kQuietF)
-    if (starts_with(flag, f)) return true;
+    if (flag.starts_with(f)) return true;
   return false;
 }
 
@@ -93,15 +91,15 @@ class Filter {
         drop(a, "an input");
         continue;
       }
-      if (a == "-o" || (starts_with(a, "-o") && a.size() > 2)) {
+      if (a == "-o" || (a.starts_with("-o") && a.size() > 2)) {
         const std::string* out = a == "-o" ? next() : nullptr;
         const std::string value = out ? *out : a.substr(2);
         if (!inside(resolve(value))) drop(a == "-o" ? "-o " + value : a, "outside the scanned root");
         continue;
       }
-      if (in_list(a, kDropWithValue) || starts_with(a, "-X")) {
+      if (in_list(a, kDropWithValue) || a.starts_with("-X")) {
         std::string shown = a;
-        const bool joined = starts_with(a, "-X") && a.find('=') != std::string::npos;
+        const bool joined = a.starts_with("-X") && a.find('=') != std::string::npos;
         if (!joined)
           if (const std::string* v = next()) shown += " " + *v;
         drop(shown);
@@ -109,22 +107,22 @@ class Filter {
       }
       if (path_flag(a, cmd, i)) continue;
       if (value_flag(a, cmd, i)) continue;
-      if (a == "-c" || a == "-w" || a == "-pipe" || starts_with(a, "-O") || starts_with(a, "-g") ||
-          starts_with(a, "-pedantic") || (starts_with(a, "-W") && a.find(',') == std::string::npos))
+      if (a == "-c" || a == "-w" || a == "-pipe" || a.starts_with("-O") || a.starts_with("-g") ||
+          a.starts_with("-pedantic") || (a.starts_with("-W") && a.find(',') == std::string::npos))
         continue;  // code generation, debug info, warnings: nothing a parse reads or writes
       if (a == "-pthread" || a == "-nostdinc" || a == "-nostdinc++" || a == "-nostdlibinc" || a == "-nobuiltininc" ||
           a == "-undef" || a == "-ansi" || a == "-trigraphs" || a == "-nocudainc" || a == "-nocudalib" ||
-          a == "-nogpuinc" || a == "-nogpulib" || starts_with(a, "--offload-arch=") || starts_with(a, "--cuda-gpu-arch=") ||
-          ((starts_with(a, "--cuda-") || starts_with(a, "--no-cuda-")) && a.find('=') == std::string::npos &&
+          a == "-nogpuinc" || a == "-nogpulib" || a.starts_with("--offload-arch=") || a.starts_with("--cuda-gpu-arch=") ||
+          ((a.starts_with("--cuda-") || a.starts_with("--no-cuda-")) && a.find('=') == std::string::npos &&
            a.find("path") == std::string::npos)) {
         keep(a);
         continue;
       }
-      if (starts_with(a, "-m") && a != "-mllvm" && !starts_with(a, "-mllvm")) {
+      if (a.starts_with("-m") && a != "-mllvm" && !a.starts_with("-mllvm")) {
         keep(a);  // target features and ABI: they set predefined macros
         continue;
       }
-      if (starts_with(a, "-f")) {
+      if (a.starts_with("-f")) {
         const std::string_view f = std::string_view(a).substr(2);
         if (language_f(f)) keep(a);
         else if (!quiet_f(f)) drop(a);
@@ -167,9 +165,9 @@ class Filter {
         if (i + 1 >= cmd.size()) return drop(a), true;
         value = cmd[++i];
         separate = true;
-      } else if (starts_with(a, std::string(pf.flag) + "=")) {
+      } else if (a.starts_with(std::string(pf.flag) + "=")) {
         value = a.substr(pf.flag.size() + 1);
-      } else if (pf.joined && starts_with(a, pf.flag) && a.size() > pf.flag.size()) {
+      } else if (pf.joined && a.starts_with(pf.flag) && a.size() > pf.flag.size()) {
         value = a.substr(pf.flag.size());
       } else {
         continue;
@@ -197,7 +195,7 @@ class Filter {
         if (i + 1 < cmd.size()) keep(cmd[++i]);
         return true;
       }
-      if (starts_with(a, f) && (f.size() <= 2 || a[f.size()] == '=')) {
+      if (a.starts_with(f) && (f.size() <= 2 || a[f.size()] == '=')) {
         if (f == "-std" || f == "--target" || f == "-target") {
           if (a.size() > f.size() && a[f.size()] == '=') return keep(a), true;
           continue;
@@ -206,7 +204,7 @@ class Filter {
         return true;
       }
     }
-    if (starts_with(a, "--std=")) return keep(a), true;
+    if (a.starts_with("--std=")) return keep(a), true;
     return false;
   }
 

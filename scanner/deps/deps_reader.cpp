@@ -12,8 +12,6 @@
 namespace mpsready {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
 std::string lower(std::string_view s) {
   std::string out(s);
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -29,16 +27,16 @@ DepsFileKind DepsReader::classify(std::string_view path) {
   const std::string name = lower(base);
   const bool yaml = name.ends_with(".yml") || name.ends_with(".yaml");
   if (name.ends_with(".txt") &&
-      (starts_with(name, "requirements") || name.ends_with("-requirements.txt") ||
+      (name.starts_with("requirements") || name.ends_with("-requirements.txt") ||
        name.ends_with("_requirements.txt") || dir.ends_with("requirements") || dir == "requirements"))
     return DepsFileKind::requirements;
   if (name == "setup.py") return DepsFileKind::setup_py;
   if (name == "setup.cfg") return DepsFileKind::setup_cfg;
   if (name == "pyproject.toml") return DepsFileKind::pyproject;
   if (base == "Pipfile") return DepsFileKind::pipfile;
-  if (yaml && (starts_with(name, "environment") || starts_with(name, "conda"))) return DepsFileKind::conda;
-  if (yaml && (starts_with(name, "docker-compose") || starts_with(name, "compose."))) return DepsFileKind::compose;
-  if (name == "dockerfile" || starts_with(name, "dockerfile.") || name.ends_with(".dockerfile") ||
+  if (yaml && (name.starts_with("environment") || name.starts_with("conda"))) return DepsFileKind::conda;
+  if (yaml && (name.starts_with("docker-compose") || name.starts_with("compose."))) return DepsFileKind::compose;
+  if (name == "dockerfile" || name.starts_with("dockerfile.") || name.ends_with(".dockerfile") ||
       name == "containerfile")
     return DepsFileKind::dockerfile;
   if (name == "cmakelists.txt" || name.ends_with(".cmake")) return DepsFileKind::cmake;

@@ -50,8 +50,6 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
 }  // namespace
 
 Role conventional_role(std::string_view path) {
@@ -63,7 +61,7 @@ Role conventional_role(std::string_view path) {
     start = slash + 1;
   }
   const std::string file = lower(path.substr(start));
-  if ((starts_with(file, "test_") && file.ends_with(".py")) || file.ends_with("_test.py") || file == "conftest.py")
+  if ((file.starts_with("test_") && file.ends_with(".py")) || file.ends_with("_test.py") || file == "conftest.py")
     return Role::tests;
   if (file.ends_with(".ipynb")) return Role::notebooks;
   // A benchmark script at the top (`bench.py`, `benchmarks.py`, `bench_attention.py`) times the
@@ -72,7 +70,7 @@ Role conventional_role(std::string_view path) {
   if (start == 0 && file.ends_with(".py")) {
     const std::string stem = file.substr(0, file.size() - 3);
     for (std::string_view b : {"bench", "benchmark", "benchmarks"})
-      if (stem == b || starts_with(stem, std::string(b) + "_") || stem.ends_with("_" + std::string(b)))
+      if (stem == b || stem.starts_with(std::string(b) + "_") || stem.ends_with("_" + std::string(b)))
         return Role::benchmarks;
   }
   return Role::core;

@@ -22,9 +22,7 @@ std::string one_line(const std::string& text) {
 }
 
 std::string location(const std::string& path, int cell, int line, int column) {
-  std::string s = one_line(path) + ":";
-  if (cell) s += "cell " + std::to_string(cell) + ":";
-  s += std::to_string(line);
+  std::string s = one_line(location_label(path, cell, line));
   if (column) s += ":" + std::to_string(column);
   return s;
 }

@@ -49,9 +49,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       ++(counts_for_verdict(f) ? core : other);
       continue;
     }
-    out << printable(f.path) << ':';
-    if (f.location.cell) out << "cell " << f.location.cell << ':';
-    out << f.location.line << ':' << f.location.column << ": " << paint_impact(ctx.color, f.impact) << ": "
+    out << printable(location_label(f)) << ':' << f.location.column << ": " << paint_impact(ctx.color, f.impact) << ": "
         << printable(f.message) << " [" << f.rule << "]" << (f.guarded ? " (guarded)" : "") << '\n';
     out << "    " << printable(f.snippet) << '\n';
     if (!f.in_core) out << "    not counted for the verdict: " << printable(f.context) << '\n';
@@ -79,9 +77,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
   for (const FileNote& n : result.skipped) out << printable(n.path) << ": skipped: " << printable(n.reason) << '\n';
   // Suppression comments that name no rule or suppress nothing (README "Suppressions").
   for (const SuppressionNote& n : result.suppression_notes) {
-    out << printable(n.path) << ':';
-    if (n.cell) out << "cell " << n.cell << ':';
-    out << n.line << ": " << paint(ctx.color, "35", "warning") << ": " << printable(n.message) << '\n';
+    out << printable(location_label(n.path, n.cell, n.line)) << ": " << paint(ctx.color, "35", "warning") << ": " << printable(n.message) << '\n';
   }
 
   const Summary& s = result.summary;
