@@ -333,10 +333,9 @@ DeviceScope attribute_device(std::string_view text, TSNode method, uint32_t site
   return DeviceScope{.bound = true, .object = objects, .expression = written};
 }
 
-// Parameter names and annotations that hold the model a function runs.
-bool module_parameter_name(std::string_view name) {
-  return name == "model" || name == "net" || name == "network" || name == "module";
-}
+// Parameter names that hold the model a function runs. Not `module`: hooks pass an nn.Module
+// under that name, but so does code that handles Python modules, which have no parameters.
+bool module_parameter_name(std::string_view name) { return name == "model" || name == "net" || name == "network"; }
 
 // The parameter of `function` that holds its model (module_parameter_name, or annotated
 // `nn.Module`), when the function neither rebinds it nor moves it (`model.cuda()`,

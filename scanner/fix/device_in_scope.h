@@ -20,7 +20,8 @@ struct DeviceScope {
   std::string indent;
   bool after_imports = false;  // at module level after the imports: set off by a blank line
   std::string scope;        // what the binding would serve, for reasons ("function `train`")
-  // A binding in a function that takes the model it runs (`def validate(model, loader):`) and
+  // A binding in a function that takes the model it runs (`def validate(model, loader):`; a
+  // parameter `model`, `net`, `network`, or one annotated `...Module`) and
   // neither rebinds nor moves it: the parameter's name. The device is then the model's own
   // (`next(model.parameters()).device`), where the caller put it (`--device cpu` included),
   // not a second choice that could disagree with the caller's.

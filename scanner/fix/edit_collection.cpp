@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <tuple>
 
 #include <re2/re2.h>
 
@@ -254,7 +255,17 @@ CollectedEdits collect_pass(const std::vector<Finding>& findings, const RuleSet&
     std::string needs = spec.pytorch;
     if (!replacement->pytorch.empty() && (needs.empty() || version_at_least(replacement->pytorch, needs)))
       needs = replacement->pytorch;
-    Edit edit{f.path, f.rule, f.start_byte, f.end_byte, original, written, f.location, needs};
+    // `torch.device("cuda:0")` whose string becomes a device object the scope holds: the call would
+    // only wrap that device again (`torch.device(device)`), so the call becomes the name.
+    uint32_t edit_start = f.start_byte, edit_end = f.end_byte;
+    std::string edit_original = original;
+    if (!replacement->bound_name.empty() && !module_name.empty() && scopes[replacement->bound_name].object &&
+        (written == replacement->bound_name || written == scopes[replacement->bound_name].expression))
+      if (const auto call = device_call_around(text, file->root(), f.start_byte, f.end_byte, module_name)) {
+        std::tie(edit_start, edit_end) = *call;
+        edit_original = text.substr(edit_start, edit_end - edit_start);
+      }
+    Edit edit{f.path, f.rule, edit_start, edit_end, edit_original, written, f.location, needs};
     edit.note = replacement->note;
     if (!replacement->bound_name.empty()) {
       const DeviceScope& scope = scopes[replacement->bound_name];

@@ -65,6 +65,26 @@ SiteSyntax site_syntax(std::string_view text, TSNode root, uint32_t start, uint3
   return out;
 }
 
+std::optional<std::pair<uint32_t, uint32_t>> device_call_around(std::string_view text, TSNode root, uint32_t start,
+                                                                uint32_t end, std::string_view module) {
+  TSNode node = ts_node_descendant_for_byte_range(root, start, end);
+  // The smallest node spanning the site may sit inside it (a string's content): climb to the
+  // node that is exactly the site.
+  while (!ts_node_is_null(node) && (ts_node_start_byte(node) != start || ts_node_end_byte(node) != end)) {
+    if (ts_node_start_byte(node) < start || ts_node_end_byte(node) > end) return std::nullopt;
+    node = ts_node_parent(node);
+  }
+  if (ts_node_is_null(node)) return std::nullopt;
+  const TSNode arguments = ts_node_parent(node);
+  if (!node_is(arguments, "argument_list") || ts_node_named_child_count(arguments) != 1) return std::nullopt;
+  const TSNode call = ts_node_parent(arguments);
+  if (!node_is(call, "call")) return std::nullopt;
+  const std::string callee = std::string(module) + ".device";
+  if (node_text(text, ts_node_child_by_field_id(call, PyFields::get().function)) != callee) return std::nullopt;
+  if (node_text(text, call).find('\n') != std::string_view::npos) return std::nullopt;
+  return std::make_pair(ts_node_start_byte(call), ts_node_end_byte(call));
+}
+
 std::optional<int> cuda_required_before(const PythonFile& file, uint32_t site) {
   for (TSNode n = ts_node_descendant_for_byte_range(file.root(), site, site); !ts_node_is_null(n); n = ts_node_parent(n)) {
     const TSNode parent = ts_node_parent(n);

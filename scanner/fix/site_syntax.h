@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <tree_sitter/api.h>
 
@@ -20,6 +21,12 @@ struct SiteSyntax {
 };
 
 SiteSyntax site_syntax(std::string_view text, TSNode root, uint32_t start, uint32_t end);
+
+// The span of `<module>.device(...)` when bytes [start, end) are its only argument and it fits on
+// one line (`torch.device("cuda:0")`): a rewrite of the argument into a device object would
+// only wrap that device again, so the call itself is what to replace. Nullopt otherwise.
+std::optional<std::pair<uint32_t, uint32_t>> device_call_around(std::string_view text, TSNode root, uint32_t start,
+                                                                uint32_t end, std::string_view module);
 
 // The line of an `assert` that requires CUDA (`assert torch.cuda.is_available()`) before the site
 // in its block or an enclosing one: a Mac stops there, so code after it is CUDA's alone.

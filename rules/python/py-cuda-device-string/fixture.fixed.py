@@ -65,7 +65,7 @@ def positives(model, x, ckpt_path, rank):
     # expect: py-cuda-device-string
     model.to(device=device)
     # expect: py-cuda-device-string
-    dev = torch.device(device)
+    dev = device
     # expect: py-cuda-device-string
     dev = torch.device("cuda", rank)
     # expect: py-cuda-device-string
