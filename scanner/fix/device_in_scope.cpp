@@ -232,16 +232,21 @@ bool function_insertion(std::string_view text, TSNode function, DeviceScope& out
 }
 
 // A top-level `if __name__ == "__main__":` around the site: a script's own code.
+// Whether a top-level statement is `if __name__ == "__main__":`.
+bool is_main_check(std::string_view text, TSNode statement) {
+  if (!node_is(statement, "if_statement")) return false;
+  std::string condition(node_text(text, ts_node_child_by_field_id(statement, PyFields::get().condition)));
+  std::erase_if(condition, [](char c) { return c == ' ' || c == '\'' || c == '"'; });
+  return condition == "__name__==__main__" || condition == "__main__==__name__";
+}
+
 TSNode main_block_around(std::string_view text, TSNode root, uint32_t site) {
-  const PyFields& f = PyFields::get();
   for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
     const TSNode statement = ts_node_named_child(root, i);
     if (!node_is(statement, "if_statement") || site < ts_node_start_byte(statement) || site >= ts_node_end_byte(statement))
       continue;
-    std::string condition(node_text(text, ts_node_child_by_field_id(statement, f.condition)));
-    std::erase_if(condition, [](char c) { return c == ' ' || c == '\'' || c == '"'; });
-    if (condition != "__name__==__main__" && condition != "__main__==__name__") return TSNode{};
-    const TSNode block = ts_node_child_by_field_id(statement, f.consequence);
+    if (!is_main_check(text, statement)) return TSNode{};
+    const TSNode block = ts_node_child_by_field_id(statement, PyFields::get().consequence);
     if (ts_node_is_null(block) || site < ts_node_start_byte(block)) return TSNode{};
     return block;
   }
@@ -373,13 +378,8 @@ std::string module_parameter(std::string_view text, TSNode function) {
 }  // namespace
 
 bool is_script(std::string_view text, TSNode root) {
-  for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
-    const TSNode statement = ts_node_named_child(root, i);
-    const TSNode block = ts_node_child_by_field_id(statement, PyFields::get().consequence);
-    if (node_is(statement, "if_statement") && !ts_node_is_null(block) &&
-        !ts_node_is_null(main_block_around(text, root, ts_node_start_byte(block))))
-      return true;
-  }
+  for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i)
+    if (is_main_check(text, ts_node_named_child(root, i))) return true;
   return false;
 }
 
