@@ -59,8 +59,9 @@ struct DistributedFact {
 // Something that says how the repository stands with MPS, with where it was seen.
 // kind: "selects-mps" (code picks or handles the MPS device), "docs-mps" (documentation says it
 // runs on MPS / Apple Silicon), "docs-requires-cuda" (documentation says CUDA or an NVIDIA GPU
-// is required), "docs-linux-only" (a requirements entry lists Linux and no Mac), "ci-macos" (a CI job runs on macOS), "mps-stub" (negative: a class or table
-// entry for MPS that only raises or returns None; never MPS support).
+// is required), "docs-linux-only" (a requirements entry lists Linux and no Mac), "ci-macos" (a CI job runs on macOS), "mps-kernel" (a C++ extension registers an operator's
+// implementation for MPS), "mps-stub" (negative: a class or table entry for MPS that only raises
+// or returns None; never MPS support).
 struct EvidenceFact {
   std::string path;
   int line = 0;
@@ -115,15 +116,33 @@ struct CppOpFact {
 struct CppFunctionFact {
   std::string name;
   bool cpu = true;
+  // The registry key its body dispatches on at its own level: `nms_impl` of
+  // `DISPATCH_DEVICE_IMPL(nms_impl, boxes, ...)`; "" for none. It reaches CPU code only where the
+  // CPU build registers an implementation for that key.
+  std::string dispatches;
+  // The functions its body calls at its own level (not inside a nested `if` or loop), first ones
+  // only: a wrapper reaches CPU code only if what it always calls does.
+  std::vector<std::string> calls;
+};
+
+// One implementation registered per device in an extension's own registry:
+// `REGISTER_DEVICE_IMPL(nms_impl, CPU, nms_cpu)` (any `REGISTER_…_IMPL(key, DEVICE, fn)` macro).
+struct CppDeviceImplFact {
+  int line = 0;
+  std::string key;       // `nms_impl`
+  std::string device;    // `CPU`, `CUDA`, `MPS`, …
+  std::string function;  // `nms_cpu`
+  bool cuda_only = false;  // compiled only with WITH_CUDA
 };
 
 // What a C++/CUDA file offers an extension built from it.
 struct CppUnitFact {
   std::string path;
   bool cuda_code = false;         // kernels, launches or CUDA calls
-  bool cpu_registration = false;  // TORCH_LIBRARY_IMPL(ns, CPU, m) or a CPU dispatch
+  bool cpu_registration = false;  // TORCH_LIBRARY_IMPL(ns, CPU, m) or REGISTER_…_IMPL(key, CPU, fn)
   std::vector<CppOpFact> ops;
   std::vector<CppFunctionFact> functions;
+  std::vector<CppDeviceImplFact> device_impls;
 };
 
 // A console or GUI script a manifest installs (`console_scripts`, `[project.scripts]`), or a

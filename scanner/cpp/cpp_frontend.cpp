@@ -23,7 +23,7 @@ namespace mpsready {
 namespace {
 
 constexpr size_t kMaxSnippetBytes = 240;
-constexpr std::string_view kLinkageNeedles[] = {"TORCH_LIBRARY", "PYBIND11_MODULE", "WITH_CUDA", "is_cuda"};
+constexpr std::string_view kLinkageNeedles[] = {"TORCH_LIBRARY", "PYBIND11_MODULE", "WITH_CUDA", "is_cuda", "_IMPL("};
 // Clang's cost grows faster than a file's size on machine-generated sources; past this only the
 // token-level matchers run (kernels, launches, calls and asm have token-level fallbacks).
 constexpr size_t kMaxClangBytes = 2u << 20;
@@ -144,7 +144,7 @@ class CppWorker final : public FrontendWorker {
     if (!any_rule && !registers_ops) return;
     if (!any_rule) {  // only the facts the extension linkage needs: a lexical pass is enough
       const std::vector<CppToken> tokens = lex_cpp(text.text(), false);
-      out.facts.cpp_units.push_back(unit_fact(file.path, tokens, text.text(), find_cuda_guards(tokens, text.text()), nullptr));
+      add_unit(out, unit_fact(file.path, tokens, text.text(), find_cuda_guards(tokens, text.text()), nullptr));
       return;
     }
     out.parsed = true;
@@ -194,7 +194,7 @@ class CppWorker final : public FrontendWorker {
         out.errors.push_back({file.path, describe_parse(cpp.clang)});
       }
     }
-    out.facts.cpp_units.push_back(unit_fact(file.path, cpp.tokens, text.text(), guards, &cpp.clang));
+    add_unit(out, unit_fact(file.path, cpp.tokens, text.text(), guards, &cpp.clang));
 
     std::vector<Finding> findings;
     // Every site of a rule (before one finding per line is kept), for the rules it supersedes.
@@ -223,8 +223,23 @@ class CppWorker final : public FrontendWorker {
   }
 
  private:
+  // Keeps a file's unit fact, and reports each operator it implements for MPS as evidence: an
+  // extension that registers MPS kernels already runs some of its ops on a Mac.
+  // At most three entries per file, as for every kind of evidence.
+  static void add_unit(FileOutcome& out, CppUnitFact unit) {
+    constexpr size_t kPerFile = 3;
+    size_t kept = 0;
+    for (const CppDeviceImplFact& impl : unit.device_impls)
+      if (impl.device == "MPS" && kept++ < kPerFile)
+        out.facts.evidence.push_back({unit.path, impl.line, 0, "mps-kernel", impl.key + " registered for MPS (" + impl.function + ")"});
+    for (const CppOpFact& op : unit.ops)
+      if (op.key == "MPS" && kept++ < kPerFile)
+        out.facts.evidence.push_back({unit.path, op.line, 0, "mps-kernel", op.name + " registered for MPS"});
+    out.facts.cpp_units.push_back(std::move(unit));
+  }
+
   // Whether the file holds CUDA code, whether it registers CPU kernels
-  // (`TORCH_LIBRARY_IMPL(ns, CPU, m)`), and the operators and functions it offers a CPU build,
+  // (`TORCH_LIBRARY_IMPL(ns, CPU, m)`, `REGISTER_DEVICE_IMPL(key, CPU, fn)`), and the operators and functions it offers a CPU build,
   // for the extension linkage.
   static CppUnitFact unit_fact(const std::string& path, const std::vector<CppToken>& tokens, std::string_view text,
                                const CppGuards& guards, const ClangParseResult* clang) {
@@ -233,6 +248,9 @@ class CppWorker final : public FrontendWorker {
     CpuCoverage coverage = read_cpu_coverage(tokens, text, guards);
     fact.ops = std::move(coverage.ops);
     fact.functions = std::move(coverage.functions);
+    fact.device_impls = std::move(coverage.device_impls);
+    for (const CppDeviceImplFact& impl : fact.device_impls)
+      if (impl.device == "CPU" && !impl.cuda_only) fact.cpu_registration = true;
     if (clang) fact.cuda_code = !clang->kernels.empty() || !clang->launches.empty();
     for (size_t i = 0; i + 4 < tokens.size(); ++i) {
       if (tokens[i].spelling == "TORCH_LIBRARY_IMPL" && tokens[i + 1].spelling == "(" &&

@@ -14,6 +14,20 @@ using cpp_tokens::is_close;
 using cpp_tokens::is_open;
 using cpp_tokens::npos;
 
+// At most this many callees are kept per function: the wrappers this follows call one or two.
+constexpr size_t kMaxCalls = 16;
+
+// `REGISTER_DEVICE_IMPL`, `REGISTER_FOO_IMPL`: a macro that registers one implementation of a
+// key for one device in an extension's own registry.
+bool registers_device_impl(std::string_view s) {
+  return s.size() > 14 && s.starts_with("REGISTER_") && s.ends_with("_IMPL");
+}
+
+// `DISPATCH_DEVICE_IMPL`: the macro that calls the implementation registered for the inputs' device.
+bool dispatches_device_impl(std::string_view s) {
+  return s.size() > 14 && s.starts_with("DISPATCH_") && s.ends_with("_IMPL");
+}
+
 bool names_cuda(std::string_view s) { return s.find("CUDA") != std::string_view::npos || s.find("CUDACC") != std::string_view::npos; }
 
 bool contains_ci(std::string_view hay, std::string_view needle) {
@@ -47,10 +61,18 @@ class CoverageReader {
         i = registration_block(i);
         continue;
       }
+      if (registers_device_impl(s) && next(i) != npos && t_[next(i)].spelling == "(") {
+        i = device_impl(i);
+        continue;
+      }
       if (s == "{" && match_[i] != npos) {
         const size_t name = function_name_before(i);
         if (name != npos) {
-          if (!cuda_only_[i]) out_.functions.push_back({std::string(t_[name].spelling), reaches_cpu(i)});
+          if (!cuda_only_[i]) {
+            CppFunctionFact fn{std::string(t_[name].spelling), reaches_cpu(i), {}, {}};
+            read_own_calls(i, fn);
+            out_.functions.push_back(std::move(fn));
+          }
           i = match_[i];
         }
       }
@@ -148,6 +170,86 @@ class CoverageReader {
     const size_t before = prev(name);
     if (before != npos && (t_[before].spelling == "." || t_[before].spelling == "->")) return npos;
     return name;
+  }
+
+  // `REGISTER_…_IMPL(key, DEVICE, fn)` at file scope; returns its last token.
+  size_t device_impl(size_t macro) {
+    const size_t args = next(macro);
+    const size_t end = match_[args];
+    if (end == npos) return macro;
+    // The last identifier of each top-level argument (`ns::fn` gives `fn`).
+    std::vector<std::string_view> parts(1);
+    int depth = 0;
+    for (size_t j = args + 1; j < end; ++j) {
+      if (directive_[j]) continue;
+      const std::string_view w = t_[j].spelling;
+      if (is_open(w) || w == "<") ++depth;
+      else if (is_close(w) || w == ">") --depth;
+      else if (w == "," && depth == 0) parts.emplace_back();
+      else if (t_[j].is_identifier && depth == 0) parts.back() = w;
+    }
+    if (parts.size() == 3 && !parts[0].empty() && !parts[1].empty() && !parts[2].empty())
+      out_.device_impls.push_back({line_of(t_[macro].offset), std::string(parts[0]), std::string(parts[1]),
+                                   std::string(parts[2]), cuda_only_[macro]});
+    return end;
+  }
+
+  // Whether the token at `i` begins a statement of its block: after `;`, `{`, `}` or the
+  // block's opening, not after `)` of an `if`, `else`, `?` or `,`.
+  bool begins_statement(size_t i, size_t open) const {
+    const size_t p = prev(i);
+    if (p == npos || p <= open) return true;
+    const std::string_view w = t_[p].spelling;
+    return w == ";" || w == "{" || w == "}";
+  }
+
+  // The calls a function's body makes at its own level, each as a whole statement:
+  // `return nms_impl(x);`, `nms_impl(x);`, `auto y = nms_impl(x);`. A call inside a nested block,
+  // a condition, or after `if (c)` without braces may not run, and is not the path.
+  void read_own_calls(size_t open, CppFunctionFact& fn) const {
+    const size_t close = match_[open];
+    if (close == npos) return;
+    for (size_t i = open + 1; i < close; ++i) {
+      if (skipped(i)) continue;
+      const std::string_view s = t_[i].spelling;
+      if (s == "{" && match_[i] != npos) {
+        i = match_[i];
+        continue;
+      }
+      if (!t_[i].is_identifier) continue;
+      const size_t paren = next(i);
+      if (paren == npos || paren >= close || t_[paren].spelling != "(" || match_[paren] == npos) continue;
+      // Where the statement starts: before `return`, an assignment's `name =`, or a `ns::` chain.
+      size_t start = i;
+      while (prev(start) != npos && t_[prev(start)].spelling == "::" && prev(prev(start)) != npos &&
+             t_[prev(prev(start))].is_identifier)
+        start = prev(prev(start));
+      const size_t p = prev(start);
+      if (p == npos || p < open) continue;
+      const std::string_view before = t_[p].spelling;
+      bool whole = begins_statement(start, open);
+      if (before == "return") whole = begins_statement(p, open);
+      if (before == "=" && prev(p) != npos && t_[prev(p)].is_identifier) {
+        // `Type name = call(...)` or `name = call(...)`: the assignment must begin the statement,
+        // up to its declared type.
+        size_t q = prev(p);
+        for (int steps = 0; q != npos && q > open && steps < 8 && !begins_statement(q, open); ++steps) {
+          const std::string_view w = t_[q].spelling;
+          if (!t_[q].is_identifier && w != "::" && w != "<" && w != ">" && w != "&" && w != "*") break;
+          q = prev(q);
+        }
+        whole = q != npos && begins_statement(q, open);
+      }
+      if (!whole) continue;
+      if (dispatches_device_impl(s)) {
+        const size_t key = next(paren);
+        if (key != npos && t_[key].is_identifier && fn.dispatches.empty()) fn.dispatches = std::string(t_[key].spelling);
+      } else if (!not_functions().count(s) && fn.calls.size() < kMaxCalls &&
+                 std::find(fn.calls.begin(), fn.calls.end(), s) == fn.calls.end()) {
+        fn.calls.emplace_back(s);
+      }
+      i = match_[paren];
+    }
   }
 
   bool skipped(size_t i) const { return directive_[i] || cuda_only_[i] || guards_.protects(t_[i].offset); }

@@ -268,6 +268,16 @@ void encode_outcome(const FileOutcome& o, std::string& out) {
     for (const CppFunctionFact& fn : u.functions) {
       put_string(out, fn.name);
       put_varint(out, fn.cpu);
+      put_string(out, fn.dispatches);
+      put_strings(out, fn.calls);
+    }
+    put_varint(out, u.device_impls.size());
+    for (const CppDeviceImplFact& impl : u.device_impls) {
+      put_int(out, impl.line);
+      put_string(out, impl.key);
+      put_string(out, impl.device);
+      put_string(out, impl.function);
+      put_varint(out, impl.cuda_only);
     }
   }
   put_varint(out, facts.modules.size());
@@ -367,7 +377,14 @@ std::optional<FileOutcome> decode_outcome(std::string_view bytes, const std::str
     if (!get_count(in, n, total)) return std::nullopt;
     u.functions.resize(n);
     for (CppFunctionFact& fn : u.functions)
-      if (!in.string(fn.name) || !get_bool(in, fn.cpu)) return std::nullopt;
+      if (!in.string(fn.name) || !get_bool(in, fn.cpu) || !in.string(fn.dispatches) || !get_strings(in, fn.calls, total))
+        return std::nullopt;
+    if (!get_count(in, n, total)) return std::nullopt;
+    u.device_impls.resize(n);
+    for (CppDeviceImplFact& impl : u.device_impls)
+      if (!get_int(in, impl.line) || !in.string(impl.key) || !in.string(impl.device) || !in.string(impl.function) ||
+          !get_bool(in, impl.cuda_only))
+        return std::nullopt;
   }
   if (!get_count(in, n, total)) return std::nullopt;
   facts.modules.resize(n);

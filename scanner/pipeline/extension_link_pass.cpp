@@ -49,6 +49,52 @@ struct OpCoverage {
   bool covered() const { return missing.size() * 2 < exported.size(); }
 };
 
+// Which function names reach CPU code in a CPU build: a definition reaches it when its own path
+// does (no raise without CUDA), the registry key it dispatches on has an implementation for the
+// CPU or MPS in that build, and every function it always calls that the build defines reaches
+// it too (`nms` → `nms_impl` → `DISPATCH_DEVICE_IMPL(nms_impl, …)`). A name reaches CPU code
+// when one of its definitions does. A worklist carries "does not reach" from callees to callers
+// (no recursion, each definition turned once), so a cycle of wrappers that raise nowhere reaches
+// CPU code.
+std::map<std::string, bool> cpu_functions(const std::vector<const CppUnitFact*>& units) {
+  std::set<std::string> mac_keys;  // registry keys with a CPU or MPS implementation
+  for (const CppUnitFact* u : units)
+    for (const CppDeviceImplFact& impl : u->device_impls)
+      if (!impl.cuda_only && (impl.device == "CPU" || impl.device == "MPS")) mac_keys.insert(impl.key);
+  struct Definition {
+    std::string name;
+    bool cpu;
+  };
+  std::vector<Definition> defs;
+  std::map<std::string, size_t> reaching;  // name → how many of its definitions reach CPU code
+  std::map<std::string, std::vector<size_t>> callers;  // callee → the definitions that always call it
+  for (const CppUnitFact* u : units)
+    for (const CppFunctionFact& fn : u->functions) {
+      const bool cpu = fn.cpu && (fn.dispatches.empty() || mac_keys.count(fn.dispatches) > 0);
+      reaching[fn.name] += cpu ? 1 : 0;
+      for (const std::string& callee : fn.calls)
+        if (callee != fn.name) callers[callee].push_back(defs.size());
+      defs.push_back({fn.name, cpu});
+    }
+  std::vector<std::string> work;
+  for (const auto& [name, count] : reaching)
+    if (count == 0) work.push_back(name);
+  while (!work.empty()) {
+    const std::string callee = std::move(work.back());
+    work.pop_back();
+    const auto it = callers.find(callee);
+    if (it == callers.end()) continue;
+    for (size_t d : it->second) {
+      if (!defs[d].cpu) continue;
+      defs[d].cpu = false;
+      if (--reaching[defs[d].name] == 0) work.push_back(defs[d].name);
+    }
+  }
+  std::map<std::string, bool> reaches;
+  for (const auto& [name, count] : reaching) reaches[name] = count > 0;
+  return reaches;
+}
+
 // `cuda_units`: the files of the CUDA build; `cpu_units`: those of its CPU build. A function
 // bound by name is looked up among the CPU build's files and every header; one not found there
 // counts as implemented (nothing says it is not).
@@ -59,13 +105,10 @@ OpCoverage op_coverage(const std::vector<const CppUnitFact*>& cuda_units, const 
   for (const CppUnitFact* u : cuda_units)
     for (const CppOpFact& op : u->ops)
       if (op.key.empty() || op.key == "CUDA") exported.insert(op.name);
-  std::map<std::string, bool> cpu_function;  // name → some definition reaches CPU code
-  const auto add_functions = [&](const CppUnitFact& u) {
-    for (const CppFunctionFact& fn : u.functions) cpu_function[fn.name] = cpu_function[fn.name] || fn.cpu;
-  };
-  for (const CppUnitFact* u : cpu_units) add_functions(*u);
+  std::vector<const CppUnitFact*> cpu_build = cpu_units;
   for (const CppUnitFact& u : all_units)
-    if (header(u.path)) add_functions(u);
+    if (header(u.path) && std::find(cpu_build.begin(), cpu_build.end(), &u) == cpu_build.end()) cpu_build.push_back(&u);
+  const std::map<std::string, bool> cpu_function = cpu_functions(cpu_build);
   std::set<std::string> implemented;
   for (const CppUnitFact* u : cpu_units)
     for (const CppOpFact& op : u->ops) {

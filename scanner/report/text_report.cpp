@@ -135,6 +135,7 @@ void write_text_report(std::ostream& out, const ScanResult& result, const Report
       {"selects-mps", "code that selects or handles MPS"},
       {"mps-aware", "code that knows MPS (an MPS helper or class, an MPS switch, torch.accelerator)"},
       {"cpu-fallback", "pure-PyTorch or CPU alternatives to compiled ops"},
+      {"mps-kernel", "extension operators implemented for MPS"},
       {"docs-mps", "documentation that mentions MPS or Apple Silicon"},
       {"ci-macos", "CI jobs on macOS"},
       {"docs-requires-cuda", "documentation that requires CUDA or an NVIDIA GPU"},

@@ -83,4 +83,47 @@ TEST(CpuCoverage, TorchLibraryDefsAndCpuImplsWithTheirKeys) {
   EXPECT_EQ(c.ops[2].key, "CUDA");
 }
 
+TEST(CpuCoverage, DeviceRegistryImplementationsAndTheKeyAFunctionDispatchesOn) {
+  const CpuCoverage c = coverage_of(
+      "#include \"device_registry.h\"\n"
+      "#define REGISTER_DEVICE_IMPL(key, device, value) registry<key>().add(device, value)\n"
+      "at::Tensor nms_impl(at::Tensor boxes, double iou);\n"
+      "REGISTER_DEVICE_IMPL(nms_impl, CPU, nms_cpu);\n"
+      "REGISTER_DEVICE_IMPL(nms_impl, MPS, ops::nms_mps);\n"
+      "#ifdef WITH_CUDA\n"
+      "REGISTER_DEVICE_IMPL(nms_impl, CUDA, nms_cuda);\n"
+      "#endif\n"
+      "REGISTER_BAD_IMPL(nms_impl, CPU);\n"
+      "at::Tensor nms_impl(at::Tensor boxes, double iou) {\n"
+      "  return DISPATCH_DEVICE_IMPL(nms_impl, boxes, iou);\n"
+      "}\n"
+      "at::Tensor nms(at::Tensor boxes, double iou) {\n"
+      "  check_boxes(boxes);\n"
+      "  auto keep = ops::nms_impl(boxes, iou);\n"
+      "  if (keep.numel() == 0) return empty_result(boxes);\n"
+      "  else log_kept(keep);\n"
+      "  for (int i = 0; i < 2; ++i) { refine(keep); }\n"
+      "  return keep.to(boxes.device());\n"
+      "}\n");
+  ASSERT_EQ(c.device_impls.size(), 3u);  // REGISTER_BAD_IMPL has two arguments, not three
+  EXPECT_EQ(c.device_impls[0].key, "nms_impl");
+  EXPECT_EQ(c.device_impls[0].device, "CPU");
+  EXPECT_EQ(c.device_impls[0].function, "nms_cpu");
+  EXPECT_EQ(c.device_impls[0].line, 4);
+  EXPECT_FALSE(c.device_impls[0].cuda_only);
+  EXPECT_EQ(c.device_impls[1].device, "MPS");
+  EXPECT_EQ(c.device_impls[1].function, "nms_mps");
+  EXPECT_EQ(c.device_impls[2].device, "CUDA");
+  EXPECT_TRUE(c.device_impls[2].cuda_only);
+  ASSERT_EQ(c.functions.size(), 2u);
+  EXPECT_EQ(c.functions[0].name, "nms_impl");
+  EXPECT_EQ(c.functions[0].dispatches, "nms_impl");
+  EXPECT_TRUE(c.functions[0].calls.empty());
+  EXPECT_EQ(c.functions[1].name, "nms");
+  EXPECT_EQ(c.functions[1].dispatches, "");
+  // Whole statements only: not the call after `if (…)`, after `else`, in a loop's block, or
+  // a method call.
+  EXPECT_EQ(c.functions[1].calls, (std::vector<std::string>{"check_boxes", "nms_impl"}));
+}
+
 }  // namespace mpsready::testing

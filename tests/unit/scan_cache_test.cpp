@@ -60,7 +60,8 @@ FileOutcome sample_outcome(const std::string& path) {
   op.cuda_only = true;
   op.lambda_cpu = false;
   o.facts.cpp_units[0].ops.push_back(op);
-  o.facts.cpp_units[0].functions.push_back({"nms_cpu", false});
+  o.facts.cpp_units[0].functions.push_back({"nms_cpu", false, "nms_impl", {"check_boxes", "nms_impl"}});
+  o.facts.cpp_units[0].device_impls.push_back({14, "nms_impl", "MPS", "nms_mps", true});
   ModuleFact module;
   module.path = path;
   module.main_line = 30;
@@ -158,6 +159,13 @@ TEST(OutcomeCodec, RoundTripsEveryField) {
   EXPECT_EQ(back->facts.cpp_units.at(0).ops.at(0).function, "nms_cpu");
   EXPECT_FALSE(back->facts.cpp_units.at(0).ops.at(0).lambda_cpu);
   EXPECT_FALSE(back->facts.cpp_units.at(0).functions.at(0).cpu);
+  EXPECT_EQ(back->facts.cpp_units.at(0).functions.at(0).dispatches, "nms_impl");
+  EXPECT_EQ(back->facts.cpp_units.at(0).functions.at(0).calls, (std::vector<std::string>{"check_boxes", "nms_impl"}));
+  ASSERT_EQ(back->facts.cpp_units.at(0).device_impls.size(), 1u);
+  EXPECT_EQ(back->facts.cpp_units.at(0).device_impls.at(0).line, 14);
+  EXPECT_EQ(back->facts.cpp_units.at(0).device_impls.at(0).device, "MPS");
+  EXPECT_EQ(back->facts.cpp_units.at(0).device_impls.at(0).function, "nms_mps");
+  EXPECT_TRUE(back->facts.cpp_units.at(0).device_impls.at(0).cuda_only);
   EXPECT_EQ(back->facts.modules.at(0).cuda_only_raises, (std::vector<int>{7, 19}));
   EXPECT_EQ(back->facts.entry_points.at(0).script, "tools/train.py");
   EXPECT_EQ(back->facts.packages.at(0).text, "pkg=lib/pkg");
