@@ -81,6 +81,12 @@ bool device_value(std::string_view text, TSNode value, bool strings = true) {
     } else if (node_is(v, "call")) {
       const std::string_view callee = node_text(text, ts_node_child_by_field_id(v, PyFields::get().function));
       if (!callee.ends_with(".device") && !callee.ends_with(".current_accelerator")) return false;
+    } else if (node_is(v, "attribute") &&
+               node_text(text, ts_node_child_by_field_id(v, PyFields::get().attribute)) == "device") {
+      // `next(model.parameters()).device`: the device of what a call returns (a parameter, a
+      // tensor) is a device object. `args.device` or `self.device` may hold anything an option or
+      // a caller gave (a string, an index): not known to be a device.
+      if (!node_is(ts_node_child_by_field_id(v, PyFields::get().object), "call")) return false;
     } else if (!strings || (!node_is(v, "string") && !node_is(v, "concatenated_string"))) {
       return false;
     }

@@ -20,6 +20,8 @@ struct Edit {
   std::string needs_pytorch;  // the oldest PyTorch the replacement runs on ("" = any)
   // A binding: lines inserted once for a scope (`device = ...`) that sites use; not a site.
   bool binding = false;
+  // Drops names of a deprecated import that the fixed file no longer reads: not a site either.
+  bool tidies_import = false;
   // A site that uses a binding this fix inserts: the binding's byte (its edit's start).
   std::optional<uint32_t> uses_binding_at;
   std::string note;  // what the summary says of this site's fix

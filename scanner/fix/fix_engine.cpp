@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "fix/apply_edits.h"
+#include "fix/import_tidy.h"
 #include "fix/line_limit.h"
 #include "fix/notebook_rewrite.h"
 #include "fix/overlap_resolution.h"
@@ -86,6 +87,29 @@ std::set<std::string> callees_of(const ScanResult& scan) {
   return names;
 }
 
+// Drops the names of deprecated imports that the rewritten file no longer reads, for the rules
+// whose sites it rewrites; kept only where the result still parses and touches no other edit.
+void tidy_imports(const std::string& path, const std::string& text, const RuleSet& rules, std::vector<Edit>& kept) {
+  std::vector<RetiredModule> modules;
+  for (const Edit& e : kept) {
+    if (e.binding) continue;
+    const Rule* rule = rules.find(e.rule);
+    if (!rule || !rule->autofix) continue;
+    for (const std::string& m : rule->autofix->retires_imports)
+      if (std::none_of(modules.begin(), modules.end(), [&](const RetiredModule& r) { return r.module == m; }))
+        modules.push_back({m, rule->id});
+  }
+  std::vector<Edit> tidy = retire_unused_imports(path, text, kept, modules);
+  std::erase_if(tidy, [&](const Edit& t) {
+    return std::any_of(kept.begin(), kept.end(), [&](const Edit& e) { return t.start < e.end && e.start < t.end; });
+  });
+  if (tidy.empty()) return;
+  std::vector<Edit> with = kept;
+  with.insert(with.end(), tidy.begin(), tidy.end());
+  std::sort(with.begin(), with.end(), edit_less);
+  if (python_parses(apply_edits(text, with))) kept = std::move(with);
+}
+
 // Bindings serve sites: a site whose binding is not among `edits` is left, a binding no site
 // uses is dropped (an unused local is a linter's warning, not a fix).
 void keep_bindings_with_their_sites(std::vector<Edit>& edits, std::vector<LeftSite>& left) {
@@ -144,7 +168,14 @@ std::optional<FileFix> notebook_fix(const std::string& path, const std::string& 
 size_t FixOutcome::sites_fixed() const {
   size_t n = 0;
   for (const FileFix& f : files)
-    for (const Edit& e : f.edits) n += !e.binding;
+    for (const Edit& e : f.edits) n += !e.binding && !e.tidies_import;
+  return n;
+}
+
+size_t FixOutcome::imports_tidied() const {
+  size_t n = 0;
+  for (const FileFix& f : files)
+    for (const Edit& e : f.edits) n += e.tidies_import;
   return n;
 }
 
@@ -184,6 +215,7 @@ FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const fs::pat
     std::vector<Edit> kept = parsing_edits(text, edits, outcome.left);
     keep_bindings_with_their_sites(kept, outcome.left);
     if (kept.empty()) continue;
+    if (!is_notebook_path(path)) tidy_imports(path, text, rules, kept);
     if (is_notebook_path(path)) {
       if (auto fix = notebook_fix(path, text_of.bytes(path), text, kept, outcome.left))
         fixes.emplace(path, std::move(*fix));

@@ -41,6 +41,7 @@ struct FixOutcome {
   ScanResult scanned;              // the scan of the tree before fixing (for --report)
   size_t sites_fixed() const;     // edits of sites (not the bindings they share)
   size_t bindings_added() const;  // `device = ...` lines inserted for sites to share
+  size_t imports_tidied() const;  // deprecated imports cut down to what the fixed file reads
 };
 
 FixOutcome run_fix(const Pipeline& pipeline, const RuleSet& rules, const std::filesystem::path& root,

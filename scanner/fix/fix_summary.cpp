@@ -39,7 +39,7 @@ SitesByVersion sites_by_pytorch(const FixOutcome& outcome) {
   SitesByVersion by_version;
   for (const FileFix& f : outcome.files) {
     for (const Edit& e : f.edits) {
-      if (e.needs_pytorch.empty() || e.binding) continue;
+      if (e.needs_pytorch.empty() || e.binding || e.tidies_import) continue;
       auto& [count, rules] = by_version[e.needs_pytorch];
       ++count;
       rules.insert(e.rule);
@@ -60,8 +60,14 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
   out << "mpsready fix: " << to_string(outcome.before) << " -> " << to_string(outcome.after) << ": "
       << outcome.sites_fixed() << (outcome.sites_fixed() == 1 ? " site" : " sites") << " fixed in "
       << outcome.files.size() << (outcome.files.size() == 1 ? " file" : " files");
-  if (const size_t bindings = outcome.bindings_added())
-    out << " (" << bindings << (bindings == 1 ? " binding" : " bindings") << " of the device added, one per scope)";
+  const size_t bindings = outcome.bindings_added(), imports = outcome.imports_tidied();
+  if (bindings || imports) {
+    out << " (";
+    if (bindings) out << bindings << (bindings == 1 ? " binding" : " bindings") << " of the device added, one per scope";
+    if (bindings && imports) out << "; ";
+    if (imports) out << imports << (imports == 1 ? " deprecated import" : " deprecated imports") << " tidied (names nothing reads any more removed)";
+    out << ")";
+  }
   out << ", "
       << outcome.remaining.size() << " need" << (outcome.remaining.size() == 1 ? "s" : "") << " a human"
       << (outcome.remaining.empty() ? "\n" : ":\n");
@@ -84,7 +90,7 @@ void write_fix_summary_text(std::ostream& out, const FixOutcome& outcome) {
   size_t noted = 0;
   for (const FileFix& file : outcome.files)
     for (const Edit& e : file.edits) {
-      if (e.binding || e.note.empty()) continue;
+      if (e.binding || e.tidies_import || e.note.empty()) continue;
       if (noted++ == 0) out << "fixed, with a note:\n";
       out << "  " << location_label(e.path, e.location.cell, e.location.line) << " " << e.rule << ": " << e.note << "\n";
     }
@@ -122,6 +128,7 @@ void write_fix_json(std::ostream& out, const FixOutcome& outcome, const std::str
   doc["written"] = written;
   doc["sites_fixed"] = outcome.sites_fixed();
   doc["bindings_added"] = outcome.bindings_added();
+  doc["imports_tidied"] = outcome.imports_tidied();
   doc["needs_pytorch"] = outcome.needs_pytorch;
   doc["edits"] = nlohmann::json::array();
   for (const FileFix& f : outcome.files) {
@@ -136,6 +143,7 @@ void write_fix_json(std::ostream& out, const FixOutcome& outcome, const std::str
                               {"replacement", e.replacement},
                               {"needs_pytorch", e.needs_pytorch},
                               {"binding", e.binding},
+                              {"tidies_import", e.tidies_import},
                               {"note", e.note}});
     }
   }

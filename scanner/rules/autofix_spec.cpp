@@ -34,7 +34,7 @@ AutofixSpec parse_autofix(const nlohmann::json& json) {
   if (!json.is_object()) throw std::invalid_argument("\"autofix\" must be an object");
   for (const auto& [key, _] : json.items()) {
     if (key != "mode" && key != "pytorch" && key != "requires" && key != "requires_note" && key != "rewrites" &&
-        key != "module" && key != "bindings")
+        key != "module" && key != "bindings" && key != "retires_imports")
       throw std::invalid_argument("\"autofix\": unknown key \"" + key + "\"");
   }
   AutofixSpec spec;
@@ -108,6 +108,15 @@ AutofixSpec parse_autofix(const nlohmann::json& json) {
       if (!binding.pytorch.empty() && !RE2::FullMatch(binding.pytorch, R"([0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,3})?)"))
         throw std::invalid_argument(where + "\"pytorch\" must be a version such as \"2.6\"");
       spec.bindings.push_back(std::move(binding));
+    }
+  }
+  if (json.contains("retires_imports")) {
+    const auto& list = json["retires_imports"];
+    if (!list.is_array()) throw std::invalid_argument("\"autofix.retires_imports\" must be an array of module names");
+    for (const auto& m : list) {
+      if (!m.is_string() || !RE2::FullMatch(m.get<std::string>(), R"([A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*)*)"))
+        throw std::invalid_argument("\"autofix.retires_imports\" must be an array of module names");
+      spec.retires_imports.push_back(m.get<std::string>());
     }
   }
   for (const AutofixRewrite& r : spec.rewrites) {

@@ -60,6 +60,9 @@ struct AutofixSpec {
   // torch as T`) gets the templates with that name. "" = the templates name nothing to check.
   std::string module;
   std::vector<AutofixBinding> bindings;  // newest target first
+  // Deprecated modules (`torch.cuda.amp`) whose `from M import name` loses each name that nothing
+  // reads once the file's sites are rewritten (fix/import_tidy.h).
+  std::vector<std::string> retires_imports;
 };
 
 // Parses and validates "autofix" (the regexes compile, rewrites name existing captures); throws

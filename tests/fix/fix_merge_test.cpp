@@ -307,4 +307,55 @@ TEST(FixMerge, AMethodUsesTheDeviceItsInstanceKeeps) {
   EXPECT_EQ(taken.bindings_added(), 0u);
 }
 
+TEST(FixMerge, ADeprecatedAmpImportLosesTheNamesNothingReadsAnyMore) {
+  TempDir dir;
+  // `device = next(model.parameters()).device` is a device object the rewrite reuses; the
+  // `autocast` the import bound is read nowhere after it, `custom_fwd` still is.
+  const std::string body =
+      "def predict(model, x):\n"
+      "    device = next(model.parameters()).device\n"
+      "    with autocast():\n"
+      "        return model(x.to(device))\n";
+  const std::string rewritten =
+      "def predict(model, x):\n"
+      "    device = next(model.parameters()).device\n"
+      "    with torch.autocast(device.type, enabled=device.type != \"cpu\"):\n"
+      "        return model(x.to(device))\n";
+  dir.write("gone.py", "import torch\nfrom torch.cuda.amp import autocast  # deprecated\n\n\n" + body);
+  dir.write("kept.py", "import torch\nfrom torch.cuda.amp import autocast, custom_fwd\n\n\n"
+                       "@custom_fwd\ndef double(ctx, x):\n    return x * 2\n\n\n" + body);
+  dir.write("exported.py", "import torch\nfrom torch.cuda.amp import autocast\n\n__all__ = [\"autocast\"]\n\n\n" + body);
+  // Imported inside the function that uses it: its scope is that function. Under `try` it may be
+  // a fallback, and stays.
+  dir.write("local.py",
+            "import torch\n\n\n"
+            "def predict(model, x):\n"
+            "    from torch.cuda.amp import autocast\n\n"
+            "    device = next(model.parameters()).device\n"
+            "    with autocast():\n"
+            "        return model(x.to(device))\n");
+  dir.write("fallback.py", "import torch\n\ntry:\n    from torch.cuda.amp import autocast\nexcept ImportError:\n    pass\n\n\n" + body);
+  const FixOutcome outcome = fix_tree(dir.path());
+  EXPECT_EQ(fixed_text(outcome, "gone.py"), "import torch\n\n\n" + rewritten);
+  EXPECT_EQ(fixed_text(outcome, "local.py"),
+            "import torch\n\n\n"
+            "def predict(model, x):\n"
+            "    device = next(model.parameters()).device\n"
+            "    with torch.autocast(device.type, enabled=device.type != \"cpu\"):\n"
+            "        return model(x.to(device))\n");
+  EXPECT_NE(fixed_text(outcome, "fallback.py").find("    from torch.cuda.amp import autocast\n"), std::string::npos);
+  EXPECT_EQ(fixed_text(outcome, "kept.py"), "import torch\nfrom torch.cuda.amp import custom_fwd\n\n\n"
+                                            "@custom_fwd\ndef double(ctx, x):\n    return x * 2\n\n\n" + rewritten);
+  // A name another module may import from here stays.
+  EXPECT_EQ(fixed_text(outcome, "exported.py"),
+            "import torch\nfrom torch.cuda.amp import autocast\n\n__all__ = [\"autocast\"]\n\n\n" + rewritten);
+  EXPECT_EQ(outcome.imports_tidied(), 3u);
+  EXPECT_EQ(outcome.sites_fixed(), 5u);  // an import tidied is not a site
+  EXPECT_EQ(outcome.bindings_added(), 0u);
+  // Converged: the fixed tree gives nothing more to rewrite or tidy.
+  for (const FileFix& f : outcome.files) dir.write(f.path, f.after);
+  const FixOutcome again = fix_tree(dir.path());
+  EXPECT_TRUE(again.files.empty());
+}
+
 }  // namespace mpsready::testing

@@ -1,6 +1,6 @@
-"""Inference under CUDA autocast, with no loss scaling: the fix may turn autocast on for MPS."""
+"""Inference under CUDA autocast, with no loss scaling: the fix may turn autocast on for MPS, and
+the deprecated `torch.cuda.amp` import goes once nothing reads it."""
 import torch
-from torch.cuda.amp import autocast
 
 
 class Predictor:
