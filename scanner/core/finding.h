@@ -15,6 +15,10 @@ struct Location {
   int end_line = 0;    // 1-based
   int end_column = 0;  // 1-based, exclusive (the column just after the span)
   int cell = 0;        // notebooks: 1-based code-cell position among all cells; 0 otherwise
+  // Notebooks: where the line's text starts in the .ipynb bytes (1-based), for a SARIF region;
+  // 0 when not known or not a notebook.
+  int file_line = 0;
+  int file_column = 0;
 };
 
 struct Finding {

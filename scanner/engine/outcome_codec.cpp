@@ -139,6 +139,8 @@ void put_finding(std::string& out, const Finding& f) {
   put_int(out, f.location.end_line);
   put_int(out, f.location.end_column);
   put_int(out, f.location.cell);
+  put_int(out, f.location.file_line);
+  put_int(out, f.location.file_column);
   put_string(out, f.message);
   put_string(out, f.fix);
   put_string(out, f.snippet);
@@ -152,7 +154,8 @@ void put_finding(std::string& out, const Finding& f) {
 bool get_finding(ByteReader& in, Finding& f) {
   if (!in.string(f.rule) || !in.string(f.category) || !get_site(in, f.site) || !in.string(f.path)) return false;
   return get_int(in, f.location.line) && get_int(in, f.location.column) && get_int(in, f.location.end_line) &&
-         get_int(in, f.location.end_column) && get_int(in, f.location.cell) && in.string(f.message) &&
+         get_int(in, f.location.end_column) && get_int(in, f.location.cell) && get_int(in, f.location.file_line) &&
+         get_int(in, f.location.file_column) && in.string(f.message) &&
          in.string(f.fix) && in.string(f.snippet) && get_bool(in, f.guarded) && get_bool(in, f.mechanical) &&
          in.string(f.mode) && get_u32(in, f.start_byte) && get_u32(in, f.end_byte);
 }

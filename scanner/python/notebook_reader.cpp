@@ -1,7 +1,12 @@
 #include "python/notebook_reader.h"
 #include "engine/test_point.h"
 
+#include <algorithm>
+#include <map>
+
 #include <nlohmann/json.hpp>
+
+#include "python/notebook_positions.h"
 
 namespace mpsready {
 namespace {
@@ -19,6 +24,43 @@ void append_line(NotebookSource& out, std::string line, int cell, int line_numbe
   out.python += '\n';
   out.cell_of_line.push_back(cell);
   out.line_in_cell.push_back(line_number);
+}
+
+// Where each line of the joined source starts in the notebook's bytes, read from the cells'
+// JSON strings: a line's first character, or the string's opening for a line that starts inside
+// an escape. Left at 0 where the strings cannot be located.
+void locate_lines(std::string_view json_text, NotebookSource& source) {
+  source.file_line.assign(source.cell_of_line.size(), 0);
+  source.file_column.assign(source.cell_of_line.size(), 0);
+  std::map<int, std::vector<SourceString>> strings;
+  if (!locate_cell_sources(json_text, strings)) return;
+  std::vector<size_t> raw_line_start{0};
+  for (size_t k = 0; k < json_text.size(); ++k)
+    if (json_text[k] == '\n') raw_line_start.push_back(k + 1);
+  int cell = 0;
+  std::vector<size_t> raw_of_line;  // per 1-based line of the current cell (index 0 unused)
+  for (size_t k = 0; k < source.cell_of_line.size(); ++k) {
+    if (source.cell_of_line[k] != cell) {
+      cell = source.cell_of_line[k];
+      raw_of_line.assign(1, kNoRaw);
+      size_t fallback = kNoRaw;
+      bool at_line_start = true;
+      for (const SourceString& part : strings[cell]) {
+        for (size_t b = 0; b < part.text.size(); ++b) {
+          if (part.raw_at[b] != kNoRaw) fallback = part.raw_at[b];
+          if (at_line_start) raw_of_line.push_back(part.raw_at[b] != kNoRaw ? part.raw_at[b] : fallback);
+          at_line_start = part.text[b] == '\n';
+        }
+      }
+    }
+    const size_t line = static_cast<size_t>(source.line_in_cell[k]);
+    if (line >= raw_of_line.size() || raw_of_line[line] == kNoRaw) continue;
+    const size_t raw = raw_of_line[line];
+    const size_t row = static_cast<size_t>(std::upper_bound(raw_line_start.begin(), raw_line_start.end(), raw) -
+                                           raw_line_start.begin());
+    source.file_line[k] = static_cast<int>(row);
+    source.file_column[k] = static_cast<int>(raw - raw_line_start[row - 1]) + 1;
+  }
 }
 
 }  // namespace
@@ -98,6 +140,7 @@ NotebookResult read_notebook(std::string_view json_text) {
     // A blank separator keeps a cell's unfinished statement from running into the next cell.
     append_line(result.source, "", cell_number, static_cast<int>(lines.size()) + 1);
   }
+  locate_lines(json_text, result.source);
   result.ok = true;
   return result;
 }

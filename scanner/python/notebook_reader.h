@@ -12,6 +12,10 @@ struct NotebookSource {
   std::string python;              // the code cells, one after another
   std::vector<int> cell_of_line;   // per 0-based line of `python`: 1-based cell position
   std::vector<int> line_in_cell;   // per 0-based line of `python`: 1-based line in that cell
+  // Per 0-based line of `python`: where its text starts in the .ipynb bytes (1-based line and
+  // column of the JSON string that holds it); 0 where it has none (a cell's closing blank line).
+  std::vector<int> file_line;
+  std::vector<int> file_column;
   int code_cells = 0;
 };
 

@@ -33,6 +33,8 @@ Location locate(const SourceText& text, uint32_t start, uint32_t end, const Note
     };
     const size_t i = static_cast<size_t>(begin.line - 1);
     loc.cell = i < notebook->cell_of_line.size() ? notebook->cell_of_line[i] : 0;
+    loc.file_line = i < notebook->file_line.size() ? notebook->file_line[i] : 0;
+    loc.file_column = i < notebook->file_column.size() ? notebook->file_column[i] : 0;
     loc.line = map_line(begin.line);
     loc.end_line = map_line(finish.line);
   }

@@ -185,9 +185,13 @@ void write_sarif_report(std::ostream& out, const ScanResult& result, const Repor
     res["message"] = {{"text", text}};
     ordered_json physical;
     physical["artifactLocation"] = artifact(f.path, ctx.path_prefix);
-    // A notebook's lines are lines of a cell, not of the .ipynb file: no region is given there
-    // (the file-level location is exact, the cell is in the message and the properties).
-    if (!f.location.cell && f.location.line > 0) {
+    // A notebook's lines are lines of a cell, not of the .ipynb file: its region is where the
+    // line's text starts in the .ipynb (the JSON string that holds it), which code scanning needs
+    // to place an alert; the cell and its line are in the message and the properties. One whose
+    // position is not known gets no region.
+    if (f.location.cell && f.location.file_line > 0) {
+      physical["region"] = {{"startLine", f.location.file_line}, {"startColumn", std::max(1, f.location.file_column)}};
+    } else if (!f.location.cell && f.location.line > 0) {
       ordered_json region;
       region["startLine"] = f.location.line;
       region["startColumn"] = std::max(1, f.location.column);

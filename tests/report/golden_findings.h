@@ -65,6 +65,8 @@ inline ScanResult golden_scan() {
   Finding cell = golden_finding("py-cuda-device-string", "device-hardcode", Impact::portable, "notebooks/explore.ipynb", 2, 27, 33,
                                 "`\"cuda\"` names a CUDA device", "x = torch.zeros(2, device=\"cuda\")  # ![i](http://x) <!-- `|` -->");
   cell.location.cell = 3;
+  cell.location.file_line = 41;  // where the cell's line starts in the .ipynb
+  cell.location.file_column = 6;
   r.findings.push_back(cell);
   r.findings.push_back(golden_finding("py-float64", "dtype", Impact::info, "src/data.py", 8, 9, 22,
                                       "float64 is not supported on MPS\x01\x1b[31m", "y = x.double()\t# **bold** _it_ #1 \\"));

@@ -63,7 +63,11 @@ TEST(Sarif, RulesResultsAndLocations) {
     if (uri == "src/my%20model/train.py") saw_space = true;
     if (uri == "notebooks/explore.ipynb") {
       saw_notebook = true;
-      EXPECT_FALSE(loc.contains("region"));  // cell lines are not lines of the .ipynb file
+      // Cell lines are not lines of the .ipynb file: the region is where the line's JSON string
+      // starts in it, so code scanning can place the alert.
+      EXPECT_EQ(loc["region"]["startLine"], 41);
+      EXPECT_EQ(loc["region"]["startColumn"], 6);
+      EXPECT_FALSE(loc["region"].contains("endLine"));
       EXPECT_EQ(res["properties"]["cell"], 3);
       EXPECT_NE(res["message"]["text"].get<std::string>().find("(cell 3, line 2)"), std::string::npos);
     }

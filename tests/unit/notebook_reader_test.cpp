@@ -22,6 +22,34 @@ TEST(NotebookReader, JoinsCodeCellsAndMapsLinesBack) {
   EXPECT_EQ(nb.source.line_in_cell[line], 1);
 }
 
+TEST(NotebookReader, EachLineKnowsWhereItStartsInTheIpynb) {
+  // Line 1: `{"cells": [`; line 2: a cell whose source is an array (one string per line); line 3:
+  // one string holding two lines; line 4: a line that starts with an escape.
+  const std::string text =
+      "{\"cells\": [\n"
+      "  {\"cell_type\": \"code\", \"source\": [\"import torch\\n\", \"x = 1\"]},\n"
+      "  {\"cell_type\": \"code\", \"source\": \"a = 1\\nb = x.cuda()\"},\n"
+      "  {\"cell_type\": \"code\", \"source\": [\"\\u0063 = 2\"]}]}\n";
+  const auto nb = read_notebook(text);
+  ASSERT_TRUE(nb.ok);
+  const auto at = [&](int cell, int line) {
+    for (size_t k = 0; k < nb.source.cell_of_line.size(); ++k)
+      if (nb.source.cell_of_line[k] == cell && nb.source.line_in_cell[k] == line)
+        return std::make_pair(nb.source.file_line[k], nb.source.file_column[k]);
+    return std::make_pair(-1, -1);
+  };
+  const auto column_of = [&](const std::string& needle) {
+    const size_t at_byte = text.find(needle);
+    return static_cast<int>(at_byte - text.rfind('\n', at_byte));
+  };
+  EXPECT_EQ(at(1, 1), std::make_pair(2, column_of("import torch")));
+  EXPECT_EQ(at(1, 2), std::make_pair(2, column_of("x = 1")));
+  EXPECT_EQ(at(2, 1), std::make_pair(3, column_of("a = 1")));
+  EXPECT_EQ(at(2, 2), std::make_pair(3, column_of("b = x.cuda()")));
+  EXPECT_EQ(at(3, 1), std::make_pair(4, column_of("\\u0063")));
+  EXPECT_EQ(at(3, 2), std::make_pair(0, 0));  // the blank line that closes a cell is in no string
+}
+
 TEST(NotebookReader, ForeignCellMagicsAreNotPython) {
   const auto nb = read_notebook(R"J({"cells": [{"cell_type": "code", "source": ["%%bash\n", "x.cuda() && echo\n"]},
                                               {"cell_type": "code", "source": ["%%time\n", "m.cuda()\n"]}]})J");

@@ -32,7 +32,7 @@ FileOutcome sample_outcome(const std::string& path) {
   f.site.cap_note = "; a note";
   f.site.limit = Impact::portable;
   f.path = path;
-  f.location = {3, 5, 3, 17, 2};
+  f.location = {3, 5, 3, 17, 2, 40, 7};
   f.message = "`x.cuda()` moves \xC3\xA9 to CUDA";
   f.fix = "use .to(device)";
   f.snippet = "    y = x.cuda()";
@@ -147,6 +147,8 @@ TEST(OutcomeCodec, RoundTripsEveryField) {
   const Finding& f = back->findings.at(0);
   EXPECT_EQ(f.message, o.findings[0].message);
   EXPECT_EQ(f.location.cell, 2);
+  EXPECT_EQ(f.location.file_line, 40);
+  EXPECT_EQ(f.location.file_column, 7);
   EXPECT_TRUE(f.guarded);
   EXPECT_EQ(f.end_byte, 52u);
   EXPECT_EQ(f.site.own, Impact::portable);
