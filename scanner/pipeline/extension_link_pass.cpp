@@ -230,6 +230,14 @@ void ExtensionLinkPass::run(ScanResult& result) const {
             linkage_text += ")";
           }
           linkage_text += " declared at " + ext.path + ":" + std::to_string(ext.line);
+          // Why a Mac has no working build of it, as true as the facts read: a CPU build that
+          // lacks most operators imports fine and fails at the calls.
+          if (!raises_without_cuda.empty())
+            linkage_text += "; " + raises_without_cuda + " raises NotImplementedError without CUDA, so on a Mac it stops there";
+          else if ((cpp_twin || cpu_kernels) && coverage.applies() && !coverage.covered())
+            linkage_text += "; " + describe(coverage) + ", so on a Mac most of its operators fail when called";
+          else
+            linkage_text += "; it has no CPU build and no fallback here, so on a Mac the import fails";
           f.message = fill_template(rule->message, {{"name", imp->module}, {"linkage", linkage_text}});
           f.fix = rule->fix;
           result.findings.push_back(std::move(f));

@@ -113,6 +113,38 @@ TEST(ModelRepoGaps, ListedInJsonAndTextOnlyWhereTheyDoNotDecide) {
   }
 }
 
+// Why an extension is required is said as the facts read: a CPU build that lacks most operators
+// names them (the import itself works on a Mac); none at all, the import fails; the CPU build
+// that covers most of them is named at the declaring site. MPS registrations are evidence.
+TEST(ModelRepoExtensions, TheImportSaysWhichOperatorsLackCpuCode) {
+  const fs::path repos = source_dir() / "tests" / "model_repos";
+  const auto message_of = [&](const char* repo, const char* rule) {
+    const CliRun run = mpsready("scan " + quote((repos / repo).string()) + " --format json -q --all", false);
+    const auto doc = nlohmann::json::parse(run.out);
+    for (const auto& f : doc["findings"])
+      if (f["rule"] == rule) return f["message"].get<std::string>();
+    return std::string();
+  };
+  const std::string lacking = message_of("device-registry-cuda-only-stay-on-linux", "py-cuda-extension-import");
+  EXPECT_NE(lacking.find("its CPU build implements 1 of the 3 operators the CUDA build exports (no CPU code for "
+                         "box_iou, roi_align), so on a Mac most of its operators fail when called"),
+            std::string::npos)
+      << lacking;
+  EXPECT_EQ(lacking.find("the import fails"), std::string::npos) << lacking;
+  const std::string covered = message_of("device-registry-cpu-impls-partial", "py-cuda-extension");
+  EXPECT_NE(covered.find("its CPU build implements 2 of the 3 operators the CUDA build exports (no CPU code for roi_align)"),
+            std::string::npos)
+      << covered;
+  EXPECT_EQ(message_of("device-registry-cpu-impls-partial", "py-cuda-extension-import"), "");
+  const CliRun json = mpsready("scan " + quote((repos / "device-registry-cpu-impls-partial").string()) + " --format json -q", false);
+  const auto report = nlohmann::json::parse(json.out);
+  const auto& evidence = report["mps_evidence"];
+  ASSERT_EQ(evidence.size(), 1u) << json.out;
+  EXPECT_EQ(evidence[0]["kind"], "mps-kernel");
+  EXPECT_EQ(evidence[0]["path"], "boxops/csrc/mps/nms_mps.cpp");
+  EXPECT_EQ(evidence[0]["text"], "nms_impl registered for MPS (nms_mps)");
+}
+
 INSTANTIATE_TEST_SUITE_P(Synthetic, ModelRepo, ::testing::ValuesIn(repo_names()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = info.param;
