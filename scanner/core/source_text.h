@@ -48,6 +48,9 @@ bool looks_binary(std::string_view bytes);
 // Replaces every invalid UTF-8 sequence in place by '?'; returns the offset of the first one.
 std::optional<size_t> sanitize_utf8(std::string& bytes);
 
+// Appends one code point as UTF-8; a surrogate or a value past U+10FFFF becomes U+FFFD.
+void append_utf8(std::string& out, uint32_t code_point);
+
 // Cuts text to at most max_bytes without splitting a UTF-8 sequence, adding "…" when cut.
 std::string shorten_utf8(std::string_view text, size_t max_bytes);
 

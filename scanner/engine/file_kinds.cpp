@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
+
+#include "core/source_text.h"
 #include <cstring>
 
 namespace mpsready {
@@ -14,24 +16,6 @@ std::string_view file_name(std::string_view path) {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-void put_utf8(std::string& out, uint32_t cp) {
-  if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 uint32_t unit(std::string_view b, size_t i, size_t width, bool big) {
   uint32_t v = 0;
@@ -76,9 +60,9 @@ std::optional<std::string> decode_wide_bom(std::string_view b) {
         i += 2;
       }
     }
-    put_utf8(out, cp);
+    append_utf8(out, cp);
   }
-  if (b.size() % width != 0) put_utf8(out, 0xFFFD);  // a truncated last unit
+  if (b.size() % width != 0) append_utf8(out, 0xFFFD);  // a truncated last unit
   return out;
 }
 

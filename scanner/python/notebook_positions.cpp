@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "core/source_text.h"
+
 namespace mpsready {
 
 namespace {
@@ -15,23 +17,6 @@ int hex_value(char c) {
   return -1;
 }
 
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 // Walks the notebook's JSON and keeps the strings of each cell's "source" with their positions.
 // Only what nbformat 4 puts there is looked at: {"cells": [{"source": "..." | ["...", ...]}]}.
