@@ -127,6 +127,17 @@ class CppWorker final : public FrontendWorker {
     if (const auto bad = text.first_invalid_utf8())
       out.errors.push_back({file.path, "not valid UTF-8 (first invalid byte at offset " + std::to_string(*bad) +
                                            "); invalid bytes were read as '?'"});
+    // Objective-C++ (`.mm`, an extension's Metal kernels) is no rule's and not Clang's: only
+    // the operators it registers are read, token by token, for the extension linkage and the
+    // MPS evidence.
+    if (file.path.ends_with(".mm")) {
+      if (std::any_of(std::begin(kLinkageNeedles), std::end(kLinkageNeedles),
+                      [&](std::string_view needle) { return text.text().find(needle) != std::string_view::npos; })) {
+        const std::vector<CppToken> tokens = lex_cpp(text.text(), false);
+        add_unit(out, unit_fact(file.path, tokens, text.text(), find_cuda_guards(tokens, text.text()), nullptr));
+      }
+      return;
+    }
     // A file nvcc compiles as CUDA by its name is read by every rule, whatever it holds: a kernel
     // spelled `__attribute__((global))` or made by a macro holds no needle, and the AST finds it.
     const bool cuda_file = file.path.ends_with(".cu") || file.path.ends_with(".cuh");
@@ -347,7 +358,7 @@ CppFrontend::CppFrontend(const RuleSet& rules, std::string compile_commands, dou
 CppFrontend::~CppFrontend() = default;
 
 bool CppFrontend::wants(std::string_view path) const {
-  return !rules_.empty() && is_cpp_source(path);
+  return !rules_.empty() && (is_cpp_source(path) || path.ends_with(".mm"));
 }
 
 std::unique_ptr<FrontendWorker> CppFrontend::make_worker() const { return std::make_unique<CppWorker>(*this); }

@@ -141,7 +141,7 @@ TEST(ModelRepoExtensions, TheImportSaysWhichOperatorsLackCpuCode) {
   const auto& evidence = report["mps_evidence"];
   ASSERT_EQ(evidence.size(), 1u) << json.out;
   EXPECT_EQ(evidence[0]["kind"], "mps-kernel");
-  EXPECT_EQ(evidence[0]["path"], "boxops/csrc/mps/nms_mps.cpp");
+  EXPECT_EQ(evidence[0]["path"], "boxops/csrc/mps/nms_mps.mm");
   EXPECT_EQ(evidence[0]["text"], "nms_impl registered for MPS (nms_mps)");
 }
 

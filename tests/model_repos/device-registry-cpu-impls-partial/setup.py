@@ -8,7 +8,7 @@ ext_modules = [
     CppExtension(
         "boxops._ext",
         ["boxops/csrc/pybind.cpp", "boxops/csrc/nms.cpp", "boxops/csrc/box_iou.cpp", "boxops/csrc/roi_align.cpp",
-         "boxops/csrc/cpu/nms_cpu.cpp", "boxops/csrc/cpu/box_iou_cpu.cpp", "boxops/csrc/mps/nms_mps.cpp"],
+         "boxops/csrc/cpu/nms_cpu.cpp", "boxops/csrc/cpu/box_iou_cpu.cpp", "boxops/csrc/mps/nms_mps.mm"],
     )
 ]
 if torch.cuda.is_available() and CUDA_HOME is not None:

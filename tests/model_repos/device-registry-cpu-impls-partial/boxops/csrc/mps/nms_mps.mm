@@ -1,6 +1,6 @@
 #include "../device_registry.h"
 
-// Tensor ops only: on MPS tensors they run on the GPU of a Mac.
+// Objective-C++ beside the Metal kernels; here tensor ops only, which run on the GPU of a Mac.
 at::Tensor nms_mps(at::Tensor boxes, at::Tensor scores, double iou) {
   auto order = std::get<1>(scores.sort(0, true));
   return order.narrow(0, 0, std::min<int64_t>(order.numel(), 100));
